@@ -1,0 +1,116 @@
+#include "md/halo.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "md/grow.hpp"
+
+namespace mdb {
+namespace {
+constexpr const char* kAxis[3] = {"x", "y", "z"};
+}  // namespace
+
+void Halo::build(System& sys, double range, int max_shells) {
+  const int n = static_cast<int>(sys.size());
+  n_local_ = n;
+  const OrthoBoxView& box = sys.box().view();
+  auto px = sys.x(), py = sys.y(), pz = sys.z();
+  for (auto* v : {&x_, &y_, &z_}) resize_with_headroom(*v, n);
+  for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) resize_with_headroom(*v, n);
+  resize_with_headroom(image_sign_, n);
+  const auto type = sys.species();
+  for (int i = 0; i < n; ++i) {
+    if (!std::isfinite(px[i]) || !std::isfinite(py[i]) || !std::isfinite(pz[i])) {
+      throw std::invalid_argument("NeighborList: atom " + std::to_string(i) +
+                                  " has a non-finite position (the simulation blew up or the "
+                                  "input is bad)");
+    }
+    box.wrap(px[i], 0);
+    box.wrap(py[i], 1);
+    box.wrap(pz[i], 2);
+    x_[i] = px[i];
+    y_[i] = py[i];
+    z_[i] = pz[i];
+    species_[i] = type[i];
+    owner_[i] = i;
+    ix_[i] = iy_[i] = iz_[i] = 0;
+    image_sign_[i] = 0;
+  }
+  // One axis at a time, imaging the ghosts made so far too, so edges and corners are covered.
+  for (int a = 0; a < 3; ++a) {
+    const double len = box.len[a], lo = box.lo[a], hi = lo + len;
+    const int k = range > 0.0 ? static_cast<int>(std::ceil(range / len)) : 0;
+    if (k > max_shells) {
+      throw std::invalid_argument("NeighborList: cutoff + skin = " + std::to_string(range) +
+                                  " needs " + std::to_string(k) + " periodic image shells along " +
+                                  kAxis[a] + " (box length " + std::to_string(len) +
+                                  ") but max_image_shells is " + std::to_string(max_shells));
+    }
+    shells_[a] = k;
+    std::vector<double>& coord = a == 0 ? x_ : (a == 1 ? y_ : z_);
+    const int count = static_cast<int>(owner_.size());
+    for (int m = 0; m < count; ++m) {
+      for (int s = 1; s <= k; ++s) {
+        const double up = coord[m] + s * len, down = coord[m] - s * len;
+        if (up < hi + range) append_image(m, a, s, up);
+        if (down >= lo - range) append_image(m, a, -s, down);
+      }
+    }
+  }
+  // Room for the next rebuild's ghost count, so steps never reallocate.
+  for (auto* v : {&x_, &y_, &z_}) ensure_headroom(*v);
+  for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) ensure_headroom(*v);
+  ensure_headroom(image_sign_);
+  for (std::size_t g = n; g < owner_.size(); ++g) {
+    const int first = ix_[g] != 0 ? ix_[g] : (iy_[g] != 0 ? iy_[g] : iz_[g]);
+    image_sign_[g] = first > 0 ? 1 : -1;
+  }
+}
+
+void Halo::append_image(int from, int axis, int shift, double new_coord) {
+  push_with_headroom(x_, axis == 0 ? new_coord : x_[from]);
+  push_with_headroom(y_, axis == 1 ? new_coord : y_[from]);
+  push_with_headroom(z_, axis == 2 ? new_coord : z_[from]);
+  push_with_headroom(species_, species_[from]);
+  push_with_headroom(owner_, owner_[from]);
+  push_with_headroom(ix_, ix_[from] + (axis == 0 ? shift : 0));
+  push_with_headroom(iy_, iy_[from] + (axis == 1 ? shift : 0));
+  push_with_headroom(iz_, iz_[from] + (axis == 2 ? shift : 0));
+  push_with_headroom(image_sign_, static_cast<signed char>(0));
+}
+
+void Halo::refresh(const System& sys) {
+  const auto px = sys.x(), py = sys.y(), pz = sys.z();
+  const auto& len = sys.box().lengths();
+  for (int i = 0; i < n_local_; ++i) {
+    x_[i] = px[i];
+    y_[i] = py[i];
+    z_[i] = pz[i];
+  }
+  const int n_ext = n_extended();
+  for (int g = n_local_; g < n_ext; ++g) {
+    const int o = owner_[g];
+    x_[g] = px[o] + ix_[g] * len[0];
+    y_[g] = py[o] + iy_[g] * len[1];
+    z_[g] = pz[o] + iz_[g] * len[2];
+  }
+}
+
+void Halo::fold_forces(const double* efx, const double* efy, const double* efz, System& sys) const {
+  auto fx = sys.fx(), fy = sys.fy(), fz = sys.fz();
+  for (int i = 0; i < n_local_; ++i) {
+    fx[i] = efx[i];
+    fy[i] = efy[i];
+    fz[i] = efz[i];
+  }
+  const int n_ext = n_extended();
+  for (int g = n_local_; g < n_ext; ++g) {
+    const int o = owner_[g];
+    fx[o] += efx[g];
+    fy[o] += efy[g];
+    fz[o] += efz[g];
+  }
+}
+
+}  // namespace mdb

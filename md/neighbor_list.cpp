@@ -1,0 +1,134 @@
+#include "md/neighbor_list.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "md/grow.hpp"
+
+namespace mdb {
+
+NeighborList::NeighborList(const NeighborSettings& s) : settings_(s) {
+  if (!std::isfinite(s.cutoff) || s.cutoff <= 0.0) {
+    throw std::invalid_argument("NeighborList: cutoff must be > 0");
+  }
+  if (!std::isfinite(s.skin) || s.skin < 0.0) {
+    throw std::invalid_argument("NeighborList: skin must be >= 0");
+  }
+  if (s.every < 1) throw std::invalid_argument("NeighborList: every must be >= 1");
+  if (s.max_image_shells < 1) {
+    throw std::invalid_argument("NeighborList: max_image_shells must be >= 1");
+  }
+}
+
+void NeighborList::build(System& sys) {
+  if (builds_ > 0 && !settings_.check && moved_beyond_half_skin(sys)) ++dangerous_builds_;
+  const double range = settings_.cutoff + settings_.skin;
+  halo_.build(sys, range, settings_.max_image_shells);
+
+  const auto& lo = sys.box().lo();
+  const auto& len = sys.box().lengths();
+  const int n = halo_.n_local();
+  const int n_ext = halo_.n_extended();
+  const double* x = halo_.x().data();
+  const double* y = halo_.y().data();
+  const double* z = halo_.z().data();
+  grid_.build(x, y, z, n_ext, {lo[0] - range, lo[1] - range, lo[2] - range},
+              {lo[0] + len[0] + range, lo[1] + len[1] + range, lo[2] + len[2] + range}, range);
+
+  const auto& dims = grid_.dims();
+  const auto& start = grid_.cell_start();
+  const auto& atoms = grid_.cell_atoms();
+  const int* owner = halo_.owner().data();
+  const signed char* sign = halo_.image_sign().data();
+  const bool half = settings_.kind == NeighborKind::Half;
+  const double range2 = range * range;
+
+  resize_with_headroom(offsets_, n + 1);
+  neighbors_.clear();
+  offsets_[0] = 0;
+  for (int i = 0; i < n; ++i) {
+    const auto c = grid_.coords_of(x[i], y[i], z[i]);
+    for (int cz = std::max(0, c[2] - 1); cz <= std::min(dims[2] - 1, c[2] + 1); ++cz) {
+      for (int cy = std::max(0, c[1] - 1); cy <= std::min(dims[1] - 1, c[1] + 1); ++cy) {
+        for (int cx = std::max(0, c[0] - 1); cx <= std::min(dims[0] - 1, c[0] + 1); ++cx) {
+          const int cell = grid_.index(cx, cy, cz);
+          for (int k = start[cell]; k < start[cell + 1]; ++k) {
+            const int j = atoms[k];
+            // Half list: keep the pair (i, j) only from the side whose owner index is lower; an
+            // atom's own images are kept once, on the lexicographically positive side.
+            const bool keep = half ? (owner[j] > i || (owner[j] == i && sign[j] > 0)) : (j != i);
+            if (!keep) continue;
+            const double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
+            if (dx * dx + dy * dy + dz * dz < range2) {
+              push_with_headroom(neighbors_, j);
+            }
+          }
+        }
+      }
+    }
+    offsets_[i + 1] = static_cast<std::int64_t>(neighbors_.size());
+  }
+  // Headroom for the next rebuild, where the pair count will differ by a few percent.
+  ensure_headroom(neighbors_);
+
+  const auto px = sys.x(), py = sys.y(), pz = sys.z();
+  resize_with_headroom(x0_, n);
+  resize_with_headroom(y0_, n);
+  resize_with_headroom(z0_, n);
+  std::copy(px.begin(), px.end(), x0_.begin());
+  std::copy(py.begin(), py.end(), y0_.begin());
+  std::copy(pz.begin(), pz.end(), z0_.begin());
+  len0_ = len;
+  steps_since_build_ = 0;
+  ++builds_;
+}
+
+bool NeighborList::moved_beyond_half_skin(const System& sys) const {
+  const auto px = sys.x(), py = sys.y(), pz = sys.z();
+  double max2 = 0.0;
+  for (std::size_t i = 0; i < px.size(); ++i) {
+    const double dx = px[i] - x0_[i], dy = py[i] - y0_[i], dz = pz[i] - z0_[i];
+    // NaN compares false: fold it in so a blown-up run triggers a rebuild, which then throws.
+    const double d2 = dx * dx + dy * dy + dz * dz;
+    max2 = d2 > max2 || std::isnan(d2) ? d2 : max2;
+  }
+  // A ghost moves with its owner plus image * (change of box length), e.g. under a barostat.
+  const auto& len = sys.box().lengths();
+  const auto& shells = halo_.shells();
+  double box2 = 0.0;
+  for (int a = 0; a < 3; ++a) {
+    const double d = shells[a] * (len[a] - len0_[a]);
+    box2 += d * d;
+  }
+  // Any pair's separation changed by at most 2 * max displacement + the ghost shift change.
+  return !(2.0 * std::sqrt(max2) + std::sqrt(box2) <= settings_.skin);
+}
+
+bool NeighborList::update(System& sys) {
+  ++steps_since_build_;
+  const bool due =
+      steps_since_build_ >= settings_.every && (!settings_.check || moved_beyond_half_skin(sys));
+  if (due) {
+    build(sys);
+    return true;
+  }
+  halo_.refresh(sys);
+  return false;
+}
+
+NeighborView NeighborList::view() const {
+  NeighborView v;
+  v.n_local = halo_.n_local();
+  v.n_ghost = halo_.n_ghost();
+  v.offsets = offsets_.data();
+  v.neighbors = neighbors_.data();
+  v.x = halo_.x().data();
+  v.y = halo_.y().data();
+  v.z = halo_.z().data();
+  v.species = halo_.species().data();
+  v.owner = halo_.owner().data();
+  return v;
+}
+
+}  // namespace mdb

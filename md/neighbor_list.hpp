@@ -1,0 +1,67 @@
+#pragma once
+// Verlet neighbour list with skin, built from cell lists over the extended (local + ghost) atoms.
+#include <cstdint>
+#include <vector>
+
+#include "kernels/common/neighbor_view.hpp"
+#include "md/cell_grid.hpp"
+#include "md/halo.hpp"
+#include "md/system.hpp"
+
+namespace mdb {
+
+/// Half lists store each pair once (pair potentials with Newton's third law); full lists store
+/// every neighbour of every local atom (many-body models).
+enum class NeighborKind { Half, Full };
+
+/// How the list is built and when it is rebuilt. Lengths in Angstrom (or sigma).
+struct NeighborSettings {
+  double cutoff = 0.0;  ///< force-field cutoff
+  double skin = 0.0;    ///< extra shell so the list stays valid while atoms move
+  NeighborKind kind = NeighborKind::Half;
+  int every = 1;      ///< consider a rebuild only every `every` steps (LAMMPS neigh_modify every)
+  bool check = true;  ///< rebuild only if an atom moved > skin/2 (LAMMPS check yes); with
+                      ///< check = false the list is rebuilt every `every` steps unconditionally
+  int max_image_shells = 10;  ///< refuse boxes that would need more periodic image shells
+};
+
+/// Builds and maintains the list. Call build() once, then update() after every position change:
+/// it rebuilds when due and otherwise moves the ghosts with their owners. The force loops read it
+/// through view(). Owns all its storage; nothing is allocated in update() once the first rebuilds
+/// have sized the buffers.
+class NeighborList {
+ public:
+  /// Throws std::invalid_argument on a cutoff <= 0, skin < 0 or every < 1.
+  explicit NeighborList(const NeighborSettings& settings);
+
+  /// Wraps atoms into the box, makes ghosts, bins and builds the list. Throws on bad positions
+  /// or a box too small for max_image_shells.
+  void build(System& system);
+  /// Per-step maintenance; returns true when it rebuilt.
+  bool update(System& system);
+
+  NeighborView view() const;
+  const NeighborSettings& settings() const { return settings_; }
+  const Halo& halo() const { return halo_; }
+  /// Number of builds so far, and of those (with check = false) where some atom had already
+  /// moved more than skin/2, so pairs may have been missed (LAMMPS's "dangerous builds").
+  long builds() const { return builds_; }
+  long dangerous_builds() const { return dangerous_builds_; }
+  std::size_t num_pairs() const { return neighbors_.size(); }
+
+ private:
+  bool moved_beyond_half_skin(const System& system) const;
+
+  NeighborSettings settings_;
+  Halo halo_;
+  CellGrid grid_;
+  std::vector<std::int64_t> offsets_;
+  std::vector<int> neighbors_;
+  std::vector<double> x0_, y0_, z0_;  // local positions at the last build
+  std::array<double, 3> len0_{};      // box lengths at the last build
+  int steps_since_build_ = 0;
+  long builds_ = 0;
+  long dangerous_builds_ = 0;
+};
+
+}  // namespace mdb

@@ -1,0 +1,60 @@
+#pragma once
+// A running MD simulation: the system, its force field, integrator, neighbour list and timer.
+#include <memory>
+
+#include "md/force_stage.hpp"
+#include "md/integrator.hpp"
+#include "md/neighbor_list.hpp"
+#include "md/phase_timer.hpp"
+#include "md/thermo.hpp"
+#include "model/force_field.hpp"
+
+namespace mdb {
+
+/// When the neighbour list is rebuilt; the cutoff and half/full kind come from the force field.
+struct NeighborPolicy {
+  double skin = 0.0;  ///< Angstrom (or sigma)
+  int every = 1;
+  bool check = true;
+  int max_image_shells = 10;
+};
+
+/// Holds everything one trajectory needs (OpenMM's Context): owns the System, the force field, the
+/// integrator, the neighbour list and the phase timer. Construction binds the force field,
+/// builds the list and computes the initial forces, energy and virial.
+class Simulation {
+ public:
+  Simulation(System system, std::unique_ptr<ForceField> force_field,
+             std::unique_ptr<Integrator> integrator, const NeighborPolicy& neighbor,
+             bool phase_timing = true);
+  Simulation(Simulation&&) = delete;  // ForceStage refers to members
+
+  /// One step. With observe = true, energy and virial are computed for thermo().
+  void step(bool observe = false);
+  /// n steps; energy and virial are computed on the last one.
+  void run(long n);
+  /// Thermodynamic state now (computes energy/virial if the last force call skipped them).
+  Thermo thermo();
+
+  System& system() { return system_; }
+  const System& system() const { return system_; }
+  ForceField& force_field() { return *ff_; }
+  Integrator& integrator() { return *integrator_; }
+  const NeighborList& neighbor_list() const { return list_; }
+  PhaseTimer& timer() { return timer_; }
+  const ForceResult& last_forces() const { return stage_.last(); }
+  long step_count() const { return steps_; }
+  /// Degrees of freedom for the temperature: 3N minus what the integrator constrains.
+  double dof() const;
+
+ private:
+  System system_;
+  std::unique_ptr<ForceField> ff_;
+  std::unique_ptr<Integrator> integrator_;
+  NeighborList list_;
+  PhaseTimer timer_;
+  ForceStage stage_;
+  long steps_ = 0;
+};
+
+}  // namespace mdb

@@ -1,0 +1,34 @@
+#pragma once
+// Observables: kinetic energy, temperature, pressure, density.
+#include <array>
+
+#include "md/system.hpp"
+
+namespace mdb {
+
+/// Kinetic energy sum_i m_i v_i^2 / 2 (eV in metal units).
+double kinetic_energy(const System& system);
+/// Kinetic temperature 2 KE / (dof k_B) (K in metal units).
+double temperature_of(double kinetic_energy, double dof, const UnitSystem& units);
+/// Pressure (2 KE + W_xx + W_yy + W_zz) / (3 V), converted to bar in metal units. `virial` is the
+/// force field's W in LAMMPS order xx yy zz xy xz yz (eV).
+double pressure_of(double kinetic_energy, const std::array<double, 6>& virial, double volume,
+                   const UnitSystem& units);
+
+/// One line of thermodynamic output. Energies in eV, T in K, P in bar, V in A^3 (metal units).
+struct Thermo {
+  long step = 0;
+  double time = 0.0;                 ///< ps
+  double kinetic = 0.0;              ///< KE
+  double potential = 0.0;            ///< PE
+  double total = 0.0;                ///< KE + PE
+  double conserved = 0.0;            ///< the integrator's conserved quantity
+  double temperature = 0.0;          ///< kinetic temperature with the integrator's dof
+  double pressure = 0.0;             ///< virial + kinetic
+  double volume = 0.0;               ///< box volume
+  double number_density = 0.0;       ///< atoms per volume
+  double mass_density = 0.0;         ///< g/cm^3 in metal units, mass/volume in LJ units
+  std::array<double, 3> momentum{};  ///< total momentum (amu A/ps)
+};
+
+}  // namespace mdb

@@ -1,0 +1,47 @@
+#pragma once
+// The interface every force field implements; the MD engine calls it once per step.
+#include <array>
+#include <string_view>
+
+#include "md/neighbor_list.hpp"
+#include "md/system.hpp"
+
+namespace mdb {
+
+/// Where a force field can run. A closed set: no plugin factory.
+enum class Backend { Cpu, Cuda };
+
+/// What a force call must produce besides forces (skipping energy and virial saves time on
+/// steps whose thermo nobody reads).
+struct ComputeFlags {
+  bool energy = true;
+  bool virial = true;
+  ComputeFlags operator|(ComputeFlags o) const { return {energy || o.energy, virial || o.virial}; }
+};
+
+/// Energy (eV) and virial W_ab = sum r_a f_b (eV, LAMMPS order xx yy zz xy xz yz) of one call;
+/// fields not asked for in ComputeFlags are 0.
+struct ForceResult {
+  double energy = 0.0;
+  std::array<double, 6> virial{};
+};
+
+/// A potential-energy model. Implementations keep the per-pair / per-atom math in MDB_HD
+/// evaluators under kernels/ and call them from one loop: no virtual call per atom or pair.
+class ForceField {
+ public:
+  virtual ~ForceField() = default;
+  virtual std::string_view name() const = 0;
+  /// Interaction range (Angstrom, or sigma in LJ units); the neighbour list adds its skin.
+  virtual double cutoff() const = 0;
+  virtual NeighborKind neighbor_kind() const = 0;
+  virtual bool supports(Backend backend) const { return backend == Backend::Cpu; }
+  /// Prepares for this system: maps its species to parameters and sizes scratch buffers.
+  /// Throws std::invalid_argument naming a species that has no parameters.
+  virtual void bind(const System& system) = 0;
+  /// Overwrites system forces (eV/Angstrom) for the current positions, using the list's extended
+  /// (local + ghost) atoms, and returns what `flags` asked for.
+  virtual ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) = 0;
+};
+
+}  // namespace mdb

@@ -1,0 +1,128 @@
+#include "model/lennard_jones.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "kernels/cpu/pair_half_loop.hpp"
+#include "md/grow.hpp"
+
+namespace mdb {
+namespace {
+
+void check_positive(double v, const std::string& what) {
+  if (!(v > 0.0) || !std::isfinite(v)) {
+    throw std::invalid_argument("LennardJones: " + what + " must be > 0");
+  }
+}
+
+const LjSpecies* find(const LjParams& p, const std::string& name) {
+  for (const auto& s : p.species) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+LjParams LjParams::argon() {
+  LjParams p;
+  p.species = {{"Ar", 0.0104, 3.405}};
+  p.cutoff = 2.5 * 3.405;
+  return p;
+}
+
+LjParams LjParams::lj_melt() {
+  LjParams p;
+  p.species = {{"LJ", 1.0, 1.0}};
+  p.cutoff = 2.5;
+  return p;
+}
+
+template <class Real>
+LennardJones<Real>::LennardJones(LjParams params) : params_(std::move(params)) {
+  check_positive(params_.cutoff, "cutoff");
+  if (params_.species.empty()) throw std::invalid_argument("LennardJones: no species given");
+  for (std::size_t i = 0; i < params_.species.size(); ++i) {
+    const auto& s = params_.species[i];
+    check_positive(s.epsilon, "epsilon of '" + s.name + "'");
+    check_positive(s.sigma, "sigma of '" + s.name + "'");
+    for (std::size_t j = 0; j < i; ++j) {
+      if (params_.species[j].name == s.name) {
+        throw std::invalid_argument("LennardJones: species '" + s.name + "' given twice");
+      }
+    }
+  }
+  for (const auto& pc : params_.pairs) {
+    if (!find(params_, pc.a) || !find(params_, pc.b)) {
+      throw std::invalid_argument("LennardJones: pair coefficient for unknown species '" + pc.a +
+                                  "'-'" + pc.b + "'");
+    }
+    check_positive(pc.epsilon, "epsilon of pair " + pc.a + "-" + pc.b);
+    check_positive(pc.sigma, "sigma of pair " + pc.a + "-" + pc.b);
+  }
+  name_ = std::is_same_v<Real, float> ? "lj/cut<float>" : "lj/cut";
+}
+
+template <class Real>
+void LennardJones<Real>::bind(const System& system) {
+  const auto& species = system.species_table();
+  n_species_ = static_cast<int>(species.size());
+  std::vector<const LjSpecies*> mapped;
+  for (const auto& s : species) {
+    const LjSpecies* p = find(params_, s.name);
+    if (!p) throw std::invalid_argument("LennardJones: no parameters for species '" + s.name + "'");
+    mapped.push_back(p);
+  }
+  table_.assign(static_cast<std::size_t>(n_species_) * n_species_, LjPair<Real>{});
+  for (int a = 0; a < n_species_; ++a) {
+    for (int b = 0; b < n_species_; ++b) {
+      double eps = std::sqrt(mapped[a]->epsilon * mapped[b]->epsilon);
+      double sig = params_.mixing == LjMixing::Geometric
+                       ? std::sqrt(mapped[a]->sigma * mapped[b]->sigma)
+                       : 0.5 * (mapped[a]->sigma + mapped[b]->sigma);
+      for (const auto& pc : params_.pairs) {
+        if ((pc.a == mapped[a]->name && pc.b == mapped[b]->name) ||
+            (pc.b == mapped[a]->name && pc.a == mapped[b]->name)) {
+          eps = pc.epsilon;
+          sig = pc.sigma;
+        }
+      }
+      table_[a * n_species_ + b] = make_lj_pair<Real>(eps, sig, params_.cutoff, params_.shift);
+    }
+  }
+  const std::size_t n = system.size();
+  efx_.reserve(n);
+  efy_.reserve(n);
+  efz_.reserve(n);
+}
+
+template <class Real>
+ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list,
+                                        ComputeFlags flags) {
+  if (table_.empty()) throw std::logic_error("LennardJones: compute() before bind()");
+  if (list.settings().kind != NeighborKind::Half) {
+    throw std::invalid_argument("LennardJones: needs a half neighbour list");
+  }
+  const NeighborView v = list.view();
+  const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
+  resize_with_headroom(efx_, n_ext);
+  resize_with_headroom(efy_, n_ext);
+  resize_with_headroom(efz_, n_ext);
+  std::fill_n(efx_.begin(), n_ext, 0.0);
+  std::fill_n(efy_.begin(), n_ext, 0.0);
+  std::fill_n(efz_.begin(), n_ext, 0.0);
+  const PairSums sums =
+      pair_forces_half_dispatch<Real>(v, table_.data(), n_species_, flags.energy, flags.virial,
+                                      efx_.data(), efy_.data(), efz_.data());
+  list.halo().fold_forces(efx_.data(), efy_.data(), efz_.data(), system);
+  ForceResult r;
+  r.energy = sums.energy;
+  for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
+  return r;
+}
+
+template class LennardJones<double>;
+template class LennardJones<float>;
+
+}  // namespace mdb

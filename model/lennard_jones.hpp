@@ -1,0 +1,75 @@
+#pragma once
+// Lennard-Jones 12-6 with a cutoff, LAMMPS `pair_style lj/cut` semantics.
+#include <string>
+#include <vector>
+
+#include "kernels/common/pair_lj.hpp"
+#include "model/force_field.hpp"
+
+namespace mdb {
+
+/// Per-species LJ parameters (epsilon in eV, sigma in Angstrom; reduced in LJ units).
+struct LjSpecies {
+  std::string name;
+  double epsilon;
+  double sigma;
+};
+
+/// An explicit pair that overrides mixing (LAMMPS `pair_coeff a b eps sigma`).
+struct LjPairCoeff {
+  std::string a, b;
+  double epsilon;
+  double sigma;
+};
+
+/// How unlike pairs are mixed: geometric (LAMMPS default: eps and sigma both geometric means) or
+/// Lorentz-Berthelot (arithmetic sigma, geometric eps).
+enum class LjMixing { Geometric, LorentzBerthelot };
+
+/// Full parameter set. `cutoff` is global (Angstrom); `shift` subtracts phi(rc) so the energy is
+/// continuous at the cutoff (LAMMPS `pair_modify shift yes`; default off, as in LAMMPS).
+struct LjParams {
+  std::vector<LjSpecies> species;
+  std::vector<LjPairCoeff> pairs;
+  double cutoff = 0.0;
+  bool shift = false;
+  LjMixing mixing = LjMixing::Geometric;
+
+  /// Argon, metal units: sigma 3.405 A, eps 0.0104 eV, rc = 2.5 sigma = 8.5125 A.
+  static LjParams argon();
+  /// LAMMPS bench/in.lj, reduced units: species "LJ", eps = sigma = 1, rc = 2.5.
+  static LjParams lj_melt();
+};
+
+/// Lennard-Jones force field on a half neighbour list. `Real` is the arithmetic type of the pair
+/// math (double by default, as LAMMPS and KIM; float for a mixed-precision path); positions,
+/// forces, energy and virial sums stay double.
+template <class Real = double>
+class LennardJones final : public ForceField {
+ public:
+  /// Throws std::invalid_argument on non-positive sigma/epsilon/cutoff or duplicate species.
+  explicit LennardJones(LjParams params);
+
+  std::string_view name() const override { return name_; }
+  double cutoff() const override { return params_.cutoff; }
+  NeighborKind neighbor_kind() const override { return NeighborKind::Half; }
+  void bind(const System& system) override;
+  ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
+
+  const LjParams& params() const { return params_; }
+  /// The evaluator for two bound species indices (tests and GPU kernels use the same table).
+  const LjPair<Real>& pair(int a, int b) const { return table_[a * n_species_ + b]; }
+  const std::vector<LjPair<Real>>& table() const { return table_; }
+
+ private:
+  LjParams params_;
+  std::string name_;
+  int n_species_ = 0;
+  std::vector<LjPair<Real>> table_;
+  std::vector<double> efx_, efy_, efz_;  // forces on extended (local + ghost) atoms
+};
+
+extern template class LennardJones<double>;
+extern template class LennardJones<float>;
+
+}  // namespace mdb

@@ -1,0 +1,78 @@
+// Bad input gets a clear exception naming the problem, never a crash or a silent wrong answer.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "md/langevin.hpp"
+#include "md/simulation.hpp"
+#include "md/standard_systems.hpp"
+#include "md/velocity_verlet.hpp"
+#include "model/lennard_jones.hpp"
+
+namespace mdb {
+namespace {
+
+// Runs f, expects std::invalid_argument whose message contains every fragment.
+template <class F>
+void expect_error(F f, std::initializer_list<std::string> fragments) {
+  try {
+    f();
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    for (const auto& frag : fragments) {
+      EXPECT_NE(std::string(e.what()).find(frag), std::string::npos)
+          << "message '" << e.what() << "' lacks '" << frag << "'";
+    }
+  }
+}
+
+TEST(BadInput, NonPositiveBoxLengths) {
+  expect_error([] { Box({0, 0, 0}, {1, 0, 1}); }, {"Box", "along y", "> 0"});
+  expect_error([] { Box({0, 0, 0}, {-2, 1, 1}); }, {"Box", "along x"});
+  expect_error([] { Box({0, 0, 0}, {1, 1, std::nan("")}); }, {"Box", "along z"});
+}
+
+TEST(BadInput, NanPosition) {
+  System s = make_argon_fcc(2, 2, 2, 10.0);
+  s.y()[7] = std::numeric_limits<double>::quiet_NaN();
+  NeighborList nl({8.5, 1.0, NeighborKind::Half});
+  expect_error([&] { nl.build(s); }, {"atom 7", "non-finite position"});
+}
+
+TEST(BadInput, BlowUpMidRunIsReportedAtTheNextStep) {
+  Simulation sim(make_argon_fcc(2, 2, 2, 10.0), std::make_unique<LennardJones<>>(LjParams::argon()),
+                 std::make_unique<VelocityVerlet>(0.002), {1.0, 1, true, 10});
+  sim.system().vx()[3] = std::numeric_limits<double>::infinity();
+  expect_error([&] { sim.step(); }, {"non-finite position"});
+}
+
+TEST(BadInput, UnknownSpecies) {
+  System s = make_argon_fcc(2, 2, 2, 10.0);  // species "Ar"
+  LennardJones<> lj(LjParams::lj_melt());    // knows only "LJ"
+  expect_error([&] { lj.bind(s); }, {"LennardJones", "no parameters for species 'Ar'"});
+  EXPECT_THROW(s.add_atom(3, 0, 0, 0), std::invalid_argument);
+}
+
+TEST(BadInput, CutoffBeyondHalfBoxWithoutEnoughImages) {
+  System s = make_argon_fcc(1, 1, 1, 10.0);  // 5.26 A box, 8.5 A cutoff: needs 2 shells
+  NeighborSettings ns{8.5125, 1.0, NeighborKind::Half};
+  ns.max_image_shells = 1;
+  NeighborList nl(ns);
+  expect_error([&] { nl.build(s); }, {"needs 2 periodic image shells along x", "max_image_shells"});
+}
+
+TEST(BadInput, BadParameters) {
+  expect_error([] { NeighborList({-1.0, 0.3}); }, {"cutoff"});
+  expect_error([] { NeighborList({2.5, -0.3}); }, {"skin"});
+  expect_error([] { VelocityVerlet(0.0); }, {"time step"});
+  expect_error([] { LangevinIntegrator({0.001, 300, 0.0, 1}); }, {"friction"});
+  LjParams p = LjParams::argon();
+  p.species[0].sigma = 0.0;
+  expect_error([&] { LennardJones<> lj(p); }, {"sigma", "'Ar'"});
+}
+
+}  // namespace
+}  // namespace mdb
