@@ -57,8 +57,9 @@ class NeighborList {
   CellGrid grid_;
   std::vector<std::int64_t> offsets_;
   std::vector<int> neighbors_;
-  std::vector<double> x0_, y0_, z0_;  // local positions at the last build
-  std::array<double, 3> len0_{};      // box lengths at the last build
+  std::vector<double> sorted_x_, sorted_y_, sorted_z_;  // extended positions in cell order
+  std::vector<double> x0_, y0_, z0_;                    // local positions at the last build
+  std::array<double, 3> len0_{};                        // box lengths at the last build
   int steps_since_build_ = 0;
   long builds_ = 0;
   long dangerous_builds_ = 0;
