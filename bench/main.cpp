@@ -58,6 +58,9 @@ void step_benchmark(benchmark::State& state, std::unique_ptr<Simulation> (*make)
   }
   const double steps = static_cast<double>(state.iterations());
   state.counters["atoms"] = atoms;
+  // List density (pairs stored per atom) explains force cost across skins and list kinds.
+  state.counters["neighbors_per_atom"] =
+      static_cast<double>(sim->neighbor_list().num_pairs()) / atoms;
   state.counters["atom_steps_per_s"] =
       benchmark::Counter(atoms * steps, benchmark::Counter::kIsRate);
   state.counters["us_per_atom_step"] = benchmark::Counter(
