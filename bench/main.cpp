@@ -1,95 +1,55 @@
-// md_bench: Google Benchmark binary measuring force fields inside real MD.
-// This first version registers per-step latency of the LJ-melt and argon cases on the CPU; the
-// full set of families (Step, Trajectory, Scaling, Batched) and their counters come with the
-// benchmark-families work and keep these names.
+// md_bench: Google Benchmark binary measuring force fields inside real MD. Families, cases and
+// counters are documented in docs/BENCHMARKS.md; names are a stable public contract.
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
 #include <exception>
-#include <memory>
-#include <string>
+#include <iostream>
 
-#include "md/simulation.hpp"
-#include "md/standard_systems.hpp"
-#include "md/velocity_verlet.hpp"
-#include "model/lennard_jones.hpp"
+#include "bench/memory_manager.hpp"
+#include "bench/options.hpp"
+#include "bench/registry.hpp"
+#include "bench/run_context.hpp"
 
 namespace {
 
-using namespace mdb;
+constexpr int kExitBadInput = 2;
 
-std::unique_ptr<Simulation> make_lj_melt_sim(int cells) {
-  NeighborPolicy nl;
-  nl.skin = kLjMeltSkin;
-  nl.every = kLjMeltNeighborEvery;
-  nl.check = false;
-  return std::make_unique<Simulation>(make_lj_melt(cells, cells, cells),
-                                      std::make_unique<LennardJones<>>(LjParams::lj_melt()),
-                                      std::make_unique<VelocityVerlet>(kLjMeltTimestep), nl);
-}
-
-std::unique_ptr<Simulation> make_argon_sim(int nx, int ny, int nz) {
-  NeighborPolicy nl;
-  nl.skin = 1.0;  // Angstrom
-  return std::make_unique<Simulation>(make_argon_fcc(nx, ny, nz, 40.0),
-                                      std::make_unique<LennardJones<>>(LjParams::argon()),
-                                      std::make_unique<VelocityVerlet>(0.002), nl);
-}
-
-// One iteration = one MD step of an already set-up system; setup is outside the timed loop.
-void step_benchmark(benchmark::State& state, std::unique_ptr<Simulation> (*make)(int, int, int),
-                    int nx, int ny, int nz) {
-  std::unique_ptr<Simulation> sim;
-  try {
-    sim = make(nx, ny, nz);
-    sim->run(20);  // leave the perfect lattice before timing
-  } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
-  sim->timer().reset();
-  const double atoms = static_cast<double>(sim->system().size());
-  for (auto _ : state) {
-    try {
-      sim->step();
-    } catch (const std::exception& e) {
-      state.SkipWithError(e.what());
-      break;
-    }
-  }
-  const double steps = static_cast<double>(state.iterations());
-  state.counters["atoms"] = atoms;
-  // List density (pairs stored per atom) explains force cost across skins and list kinds.
-  state.counters["neighbors_per_atom"] =
-      static_cast<double>(sim->neighbor_list().num_pairs()) / atoms;
-  state.counters["atom_steps_per_s"] =
-      benchmark::Counter(atoms * steps, benchmark::Counter::kIsRate);
-  state.counters["us_per_atom_step"] = benchmark::Counter(
-      atoms * steps * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  const double total = sim->timer().total_seconds();
-  if (total > 0.0) {
-    for (Phase p : {Phase::Neighbor, Phase::Force, Phase::Integrate}) {
-      state.counters[std::string("frac_") + phase_name(p)] = sim->timer().seconds(p) / total;
-    }
-  }
-}
-
-std::unique_ptr<Simulation> lj_melt_cube(int c, int, int) {
-  return make_lj_melt_sim(c);
+void print_help() {
+  benchmark::PrintDefaultHelp();
+  std::fputs(mdb::bench::md_options_help(), stdout);
 }
 
 }  // namespace
 
-BENCHMARK_CAPTURE(step_benchmark, lj_melt_864, lj_melt_cube, 6, 6, 6)
-    ->Name("Step/NVE/864/lj-melt/cpu")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(step_benchmark, lj_melt_32000, lj_melt_cube, 20, 20, 20)
-    ->Name("Step/NVE/32000/lj-melt/cpu")
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(step_benchmark, lj_ar_64, make_argon_sim, 2, 2, 4)
-    ->Name("Step/NVE/64/lj-ar/cpu")
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(step_benchmark, lj_ar_1024, make_argon_sim, 4, 8, 8)
-    ->Name("Step/NVE/1024/lj-ar/cpu")
-    ->Unit(benchmark::kMicrosecond);
-
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  using namespace mdb::bench;
+  std::vector<PlannedBenchmark> plan;
+  MdOptions options;
+  try {
+    options = parse_md_options(argc, argv);
+    std::vector<std::string> skipped;
+    plan = plan_benchmarks(options, &skipped);
+    for (const std::string& s : skipped) std::fprintf(stderr, "md_bench: skipping %s\n", s.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "md_bench: %s\n", e.what());
+    return kExitBadInput;
+  }
+  if (options.list != MdOptions::List::None) {
+    print_list(options, plan, std::cout);
+    return 0;
+  }
+  benchmark::Initialize(&argc, argv, print_help);
+  if (argc > 1) {
+    std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
+    return kExitBadInput;
+  }
+  register_benchmarks(plan);
+  add_run_context();
+  HeapMemoryManager memory;
+  benchmark::RegisterMemoryManager(&memory);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::RegisterMemoryManager(nullptr);
+  benchmark::Shutdown();
+  return 0;
+}

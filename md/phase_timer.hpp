@@ -32,6 +32,9 @@ class PhaseTimer {
   void start() {
     if (enabled_) last_ = now();
   }
+  /// Same, with a counter value the caller already read (a harness timing the step with now()
+  /// avoids a second read).
+  void start_at(std::uint64_t ticks) { last_ = ticks; }
   /// Charges the time since the previous stamp (or start) to phase p.
   void stamp(Phase p) {
     if (!enabled_) return;

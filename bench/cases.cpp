@@ -1,0 +1,193 @@
+#include "bench/cases.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "md/langevin.hpp"
+#include "md/npt_langevin.hpp"
+#include "md/standard_systems.hpp"
+#include "md/velocities.hpp"
+#include "md/velocity_verlet.hpp"
+#include "model/lennard_jones.hpp"
+
+namespace mdb::bench {
+namespace {
+
+// Argon's LJ parameters turn reduced LJ-melt numbers into metal units for reporting:
+// epsilon/k_B = 119.8 K, sigma = 3.405 A, m = 39.948 amu, tau = sigma sqrt(m / epsilon).
+constexpr double kArgonEpsilonEv = 119.8 * 8.617343e-5;
+constexpr double kArgonSigmaA = 3.405;
+const double kArgonTauPs =
+    kArgonSigmaA * std::sqrt(kArgonMass / (kArgonEpsilonEv / kMetalUnits.mvv2e));
+
+const std::vector<int> kSeedSizes = {32, 64, 128, 256, 512, 1024};
+
+std::vector<int> powers_of_two(int lo, int hi) {
+  std::vector<int> v;
+  for (int n = lo; n <= hi; n *= 2) v.push_back(n);
+  return v;
+}
+
+CaseSpec lj_ar() {
+  CaseSpec c;
+  c.name = "lj-ar";
+  c.model = "lj";
+  c.description = "fcc argon, Lennard-Jones (sigma 3.405 A, eps 0.0104 eV, rc 8.51 A), 40 K";
+  c.lattice = LatticeKind::Fcc;
+  c.lattice_constant = kArgonLatticeConstant;
+  c.species = "Ar";
+  c.mass = kArgonMass;
+  c.units = &kMetalUnits;
+  c.temperature = 40.0;
+  c.pressure = 1.0;
+  c.timestep = 0.002;
+  c.friction = 2.0;
+  c.barostat_tau = 1.0;
+  c.compressibility = 3.4e-5;  // solid argon: bulk modulus ~2.9 GPa
+  c.equilibration_steps = 500;
+  c.thermostatted_equilibration = true;
+  c.neighbor.skin = 1.0;
+  c.ensembles = {Ensemble::NVE, Ensemble::NVT, Ensemble::NPT};
+  c.sizes = kSeedSizes;
+  c.scaling_sizes = powers_of_two(32, 4096);
+  c.max_atoms = 1 << 17;
+  c.full_max_atoms = 32768;
+  c.force_tolerance = 1e-6;  // eV/A; forces here are ~1e-2 eV/A
+  c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::argon()); };
+  return c;
+}
+
+// LAMMPS bench/in.lj exactly: reduced units, fcc at density 0.8442, T* = 1.44, dt 0.005 tau,
+// lj/cut 2.5 without shift, neighbor 0.3 bin, neigh_modify every 20 delay 0 check no, fix nve.
+CaseSpec lj_melt() {
+  CaseSpec c;
+  c.name = "lj-melt";
+  c.model = "lj";
+  c.description = "LAMMPS bench/in.lj: LJ liquid, reduced units, rho* 0.8442, T* 1.44";
+  c.lattice = LatticeKind::Fcc;
+  c.lattice_constant = lattice_constant_for_density(LatticeKind::Fcc, kLjMeltDensity);
+  c.species = "LJ";
+  c.mass = 1.0;
+  c.units = &kLjUnits;
+  c.report.ps_per_time = kArgonTauPs;
+  c.report.ev_per_energy = kArgonEpsilonEv;
+  c.temperature = kLjMeltTemperature;
+  c.timestep = kLjMeltTimestep;
+  c.friction = 1.0;
+  c.equilibration_steps = 200;  // the lattice melts within ~1 tau
+  c.thermostatted_equilibration = false;
+  c.neighbor.skin = kLjMeltSkin;
+  c.neighbor.every = kLjMeltNeighborEvery;
+  c.neighbor.check = false;
+  c.ensembles = {Ensemble::NVE};
+  c.sizes = kSeedSizes;
+  c.extra_step_sizes = {32000};
+  c.scaling_sizes = powers_of_two(32, 4096);
+  c.max_atoms = 1 << 17;
+  c.full_max_atoms = 32768;
+  c.force_tolerance = 1e-6;  // epsilon/sigma
+  c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::lj_melt()); };
+  return c;
+}
+
+}  // namespace
+
+std::string_view ensemble_name(Ensemble e) {
+  switch (e) {
+    case Ensemble::NVE:
+      return "NVE";
+    case Ensemble::NVT:
+      return "NVT";
+    case Ensemble::NPT:
+      return "NPT";
+  }
+  return "?";
+}
+
+Ensemble parse_ensemble(std::string_view name) {
+  for (Ensemble e : {Ensemble::NVE, Ensemble::NVT, Ensemble::NPT}) {
+    if (name == ensemble_name(e)) return e;
+  }
+  throw std::invalid_argument("unknown ensemble '" + std::string(name) +
+                              "' (expected NVE, NVT or NPT)");
+}
+
+const std::vector<CaseSpec>& case_table() {
+  // Built by push_back: GCC 12 warns (falsely) about an initializer_list of CaseSpec.
+  static const std::vector<CaseSpec> table = [] {
+    std::vector<CaseSpec> t;
+    t.push_back(lj_ar());
+    t.push_back(lj_melt());
+    return t;
+  }();
+  return table;
+}
+
+const CaseSpec* find_case(std::string_view name) {
+  for (const CaseSpec& c : case_table()) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms) {
+  const int per_cell = atoms_per_cell(c.lattice);
+  if (atoms <= 0 || atoms % per_cell != 0) {
+    const int below = std::max(per_cell, atoms / per_cell * per_cell);
+    throw std::invalid_argument(
+        c.name + ": " + std::to_string(atoms) + " atoms is not a whole number of cells (" +
+        std::to_string(per_cell) + " atoms each); nearest: " + std::to_string(below) + " or " +
+        std::to_string(below + per_cell));
+  }
+  const int cells = atoms / per_cell;
+  // Most cubic factorisation nx <= ny <= nz: minimise nz / nx (a prime count gives 1 x 1 x p,
+  // which ghost atoms still handle exactly).
+  std::array<int, 3> best{1, 1, cells};
+  double best_ratio = std::numeric_limits<double>::max();
+  for (int nx = 1; nx * nx * nx <= cells; ++nx) {
+    if (cells % nx != 0) continue;
+    const int rest = cells / nx;
+    for (int ny = nx; ny * ny <= rest; ++ny) {
+      if (rest % ny != 0) continue;
+      const int nz = rest / ny;
+      const double ratio = static_cast<double>(nz) / nx;
+      if (ratio < best_ratio) {
+        best_ratio = ratio;
+        best = {nx, ny, nz};
+      }
+    }
+  }
+  return best;
+}
+
+System build_case_system(const CaseSpec& c, int atoms, std::uint64_t seed) {
+  const auto cells = cells_for_atoms(c, atoms);
+  LatticeSpec spec;
+  spec.kind = c.lattice;
+  spec.a = c.lattice_constant;
+  spec.nx = cells[0];
+  spec.ny = cells[1];
+  spec.nz = cells[2];
+  System s = build_lattice(spec, {c.species, c.mass}, *c.units);
+  assign_maxwell_boltzmann(s, c.temperature, seed);
+  return s;
+}
+
+std::unique_ptr<Integrator> make_integrator(const CaseSpec& c, Ensemble e, double dt,
+                                            std::uint64_t seed) {
+  LangevinSettings ls{dt, c.temperature, c.friction, seed};
+  switch (e) {
+    case Ensemble::NVE:
+      return std::make_unique<VelocityVerlet>(dt);
+    case Ensemble::NVT:
+      return std::make_unique<LangevinIntegrator>(ls);
+    case Ensemble::NPT: {
+      BarostatSettings bs{c.pressure, c.barostat_tau, c.compressibility, seed + 1};
+      return std::make_unique<NptLangevinIntegrator>(ls, bs);
+    }
+  }
+  throw std::invalid_argument("make_integrator: unknown ensemble");
+}
+
+}  // namespace mdb::bench

@@ -1,0 +1,84 @@
+#pragma once
+// The case table: each md_bench case is a system (lattice, size rule, species, state point, time
+// step, neighbour policy) plus a force-field preset. Every parameter of every case is here.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "md/integrator.hpp"
+#include "md/lattice.hpp"
+#include "md/simulation.hpp"
+#include "model/force_field.hpp"
+
+namespace mdb::bench {
+
+/// Thermodynamic ensemble of a benchmark (the 2nd component of its name).
+enum class Ensemble { NVE, NVT, NPT };
+std::string_view ensemble_name(Ensemble e);
+/// Parses "NVE", "NVT", "NPT"; throws std::invalid_argument otherwise.
+Ensemble parse_ensemble(std::string_view name);
+
+/// Factors that turn a case's own units into metal units for reporting (all 1 in metal units;
+/// argon's sigma, epsilon, mass and tau for reduced LJ units).
+struct ReportUnits {
+  double ps_per_time = 1.0;    ///< ps per time unit
+  double ev_per_energy = 1.0;  ///< eV per energy unit
+};
+
+/// One benchmark case. Lengths in Angstrom, time in ps, temperature in K, pressure in bar, or
+/// all reduced when `units` is kLjUnits.
+struct CaseSpec {
+  std::string name;         ///< the 4th name component, e.g. "lj-ar"
+  std::string model;        ///< force-field preset (selectable with --md_models), e.g. "lj"
+  std::string description;  ///< one line for --md_list
+  // System.
+  LatticeKind lattice = LatticeKind::Fcc;
+  double lattice_constant = 0.0;
+  std::string species;
+  double mass = 0.0;  ///< amu
+  const UnitSystem* units = &kMetalUnits;
+  ReportUnits report;
+  // State point and dynamics.
+  double temperature = 0.0;
+  double pressure = 0.0;  ///< NPT target
+  double timestep = 0.0;
+  double friction = 0.0;  ///< Langevin gamma (1/time) for NVT, NPT and thermostatted equilibration
+  double barostat_tau = 0.0;
+  double compressibility = 0.0;  ///< 1/pressure; sets the barostat's coupling strength
+  int equilibration_steps = 0;
+  /// Equilibrate NVE runs with a Langevin thermostat at `temperature` (else plain NVE, as in.lj).
+  bool thermostatted_equilibration = true;
+  NeighborPolicy neighbor;
+  // What gets registered.
+  std::vector<Ensemble> ensembles;
+  std::vector<int> sizes;             ///< Step / Trajectory sizes of the default suite
+  std::vector<int> extra_step_sizes;  ///< Step-only sizes (e.g. LAMMPS's 32,000 for lj-melt)
+  std::vector<int> scaling_sizes;     ///< Scaling sizes of the default suite
+  int max_atoms = 0;                  ///< cap for any family: larger sizes take minutes per step
+  int full_max_atoms = 0;             ///< Scaling reaches up to this in the full suite
+  // Correctness gate before timing.
+  double force_tolerance = 0.0;  ///< absolute, force units; a relative 1e-4 is added
+  std::function<std::unique_ptr<ForceField>()> make_force_field;
+};
+
+/// All cases, in a stable order.
+const std::vector<CaseSpec>& case_table();
+/// The case with this name, or nullptr.
+const CaseSpec* find_case(std::string_view name);
+
+/// Conventional cells (nx <= ny <= nz, as near a cube as possible) holding exactly `atoms` atoms.
+/// Throws std::invalid_argument naming the nearest reachable sizes when there are none.
+std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms);
+
+/// The case's crystal with `atoms` atoms and Maxwell-Boltzmann velocities at its temperature.
+System build_case_system(const CaseSpec& c, int atoms, std::uint64_t seed);
+
+/// The integrator of an ensemble with the case's settings and time step `dt`.
+std::unique_ptr<Integrator> make_integrator(const CaseSpec& c, Ensemble e, double dt,
+                                            std::uint64_t seed);
+
+}  // namespace mdb::bench

@@ -1,0 +1,93 @@
+#include "bench/counters.hpp"
+
+#include <algorithm>
+
+#include "bench/memory_manager.hpp"
+
+namespace mdb::bench {
+namespace {
+
+void set(benchmark::State& state, std::string_view name, double value) {
+  state.counters[std::string(name)] = benchmark::Counter(value);
+}
+
+constexpr double kMB = 1e6;  // counters use decimal megabytes
+
+}  // namespace
+
+const std::vector<CounterSpec>& counter_specs() {
+  static const std::vector<CounterSpec> specs = {
+      {"natoms", "atoms", "atoms per replica"},
+      {"replicas", "1", "independent systems advanced together (1 except Batched)"},
+      // Not "threads": Google Benchmark writes its own "threads" key in every JSON row, and a
+      // counter of that name would make a duplicate key.
+      {"worker_threads", "1", "threads that advanced the replicas"},
+      {"neighbors_per_atom", "pairs/atom", "pairs stored in the neighbour list per atom"},
+      {"us_per_atom", "us", "wall time per atom-step (all replicas)"},
+      {"atom_steps_per_s", "1/s", "atom-steps per second of wall time (all replicas)"},
+      {"steps_per_s", "1/s", "MD steps per second (a batched step of all replicas counts once)"},
+      {"ns_per_day", "ns/day", "simulated time per day of wall time, from the model's time step"},
+      {"p50_us", "us", "median step latency"},
+      {"p95_us", "us", "95th percentile of step latency"},
+      {"p99_us", "us", "99th percentile of step latency"},
+      {"max_us", "us", "slowest step"},
+      {"cv", "1", "coefficient of variation of step latency (sample sd / mean)"},
+      {"mem_delta_MB", "MB",
+       "host memory growth over the timed region: the larger of heap "
+       "growth and RSS growth (10^6 bytes)"},
+      {"allocs_per_step", "1/step", "heap allocations per timed step (0 for a healthy model)"},
+      {"peak_rss_MB", "MB", "process peak resident set size so far (10^6 bytes)"},
+      {"frac_neigh", "1", "share of thread time spent on the neighbour list"},
+      {"frac_force", "1", "share of thread time spent in the force field"},
+      {"frac_integrate", "1", "share of thread time spent integrating"},
+      {"frac_other", "1", "the rest: thermo output, harness, waiting for other threads"},
+      {"energy_drift", "meV/atom/ps", "NVE: slope of total energy per atom vs time"},
+      {"conserved_drift", "meV/atom/ps", "NVT/NPT: slope of the integrator's conserved quantity"},
+      {"T_mean", "K", "mean kinetic temperature over the trajectory"},
+      {"P_mean", "bar", "NPT: mean pressure"},
+      {"density", "g/cm^3", "NPT: mean mass density"},
+  };
+  return specs;
+}
+
+void publish(benchmark::State& state, Measurement& m) {
+  if (in_memory_pass()) return;
+  set(state, "natoms", m.natoms);
+  set(state, "replicas", m.replicas);
+  set(state, "worker_threads", m.threads);
+  set(state, "neighbors_per_atom", m.neighbors_per_atom);
+  if (m.steps > 0 && m.seconds > 0 && m.timestep_ps > 0) {
+    const Rates r = rates_of(m.natoms * m.replicas, m.steps, m.seconds, m.timestep_ps);
+    set(state, "us_per_atom", r.us_per_atom);
+    set(state, "atom_steps_per_s", r.atom_steps_per_s);
+    set(state, "steps_per_s", r.steps_per_s);
+    set(state, "ns_per_day", r.ns_per_day);
+
+    const double thread_seconds = m.seconds * m.threads;
+    const double known = m.neighbor_s + m.force_s + m.integrate_s;
+    set(state, "frac_neigh", m.neighbor_s / thread_seconds);
+    set(state, "frac_force", m.force_s / thread_seconds);
+    set(state, "frac_integrate", m.integrate_s / thread_seconds);
+    set(state, "frac_other", std::max(0.0, 1.0 - known / thread_seconds));
+
+    set(state, "mem_delta_MB", std::max(m.heap_growth_bytes, m.rss_growth_bytes) / kMB);
+    set(state, "allocs_per_step", m.allocations / m.steps);
+  }
+  set(state, "peak_rss_MB", m.peak_rss_bytes / kMB);
+  if (!m.step_latencies.empty()) {
+    const LatencySummary s = summarize_latencies(m.step_latencies);
+    set(state, "p50_us", s.p50 * 1e6);
+    set(state, "p95_us", s.p95 * 1e6);
+    set(state, "p99_us", s.p99 * 1e6);
+    set(state, "max_us", s.max * 1e6);
+    set(state, "cv", s.cv);
+  }
+  const ThermoSummary& t = m.thermo;
+  if (t.energy_drift_mev) set(state, "energy_drift", *t.energy_drift_mev);
+  if (t.conserved_drift_mev) set(state, "conserved_drift", *t.conserved_drift_mev);
+  if (t.temperature_mean) set(state, "T_mean", *t.temperature_mean);
+  if (t.pressure_mean) set(state, "P_mean", *t.pressure_mean);
+  if (t.density_mean) set(state, "density", *t.density_mean);
+}
+
+}  // namespace mdb::bench

@@ -1,0 +1,55 @@
+#pragma once
+// The one place md_bench's counter names and units live. Families fill a Measurement; publish()
+// turns it into Google Benchmark counters, so a name or a unit can never drift between families.
+#include <benchmark/benchmark.h>
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "bench/stats.hpp"
+
+namespace mdb::bench {
+
+/// Documentation of one counter (also printed by --md_list=json).
+struct CounterSpec {
+  std::string_view name;
+  std::string_view unit;
+  std::string_view meaning;
+};
+/// Every counter md_bench can emit, in a stable order.
+const std::vector<CounterSpec>& counter_specs();
+
+/// Thermodynamic results of a trajectory (absent fields are not reported).
+struct ThermoSummary {
+  std::optional<double> energy_drift_mev;     ///< NVE: d(E/N)/dt, meV/atom/ps
+  std::optional<double> conserved_drift_mev;  ///< NVT/NPT: d(H/N)/dt, meV/atom/ps
+  std::optional<double> temperature_mean;     ///< K (reduced in LJ units)
+  std::optional<double> pressure_mean;        ///< bar (reduced in LJ units)
+  std::optional<double> density_mean;         ///< g/cm^3 (reduced in LJ units)
+};
+
+/// Everything one benchmark run measured, in SI-ish raw units (seconds, bytes).
+struct Measurement {
+  // Problem size.
+  double natoms = 0;    ///< atoms per replica
+  double replicas = 1;  ///< independent systems advanced together
+  double threads = 1;   ///< threads that advanced them
+  double neighbors_per_atom = 0;
+  // Work and time.
+  double steps = 0;        ///< timed MD steps (a batched step of all replicas counts once)
+  double seconds = 0;      ///< timed wall time
+  double timestep_ps = 0;  ///< model time step in ps (LJ units converted)
+  std::span<double> step_latencies;  ///< seconds per step; sorted in place by publish()
+  // Phase time summed over replicas (seconds of one thread each).
+  double neighbor_s = 0, force_s = 0, integrate_s = 0;
+  // Host memory over the timed region.
+  double heap_growth_bytes = 0, rss_growth_bytes = 0, allocations = 0, peak_rss_bytes = 0;
+  ThermoSummary thermo;
+};
+
+/// Sets the counters (rates from wall time, latency percentiles, memory, phases, thermo).
+void publish(benchmark::State& state, Measurement& m);
+
+}  // namespace mdb::bench

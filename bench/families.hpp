@@ -1,0 +1,27 @@
+#pragma once
+// The benchmark families' bodies. Registration (names, sizes, suites) lives in registry.*.
+#include <benchmark/benchmark.h>
+
+#include "bench/prepared_state.hpp"
+
+namespace mdb::bench {
+
+/// The metric a family measures (the 1st component of a benchmark name).
+enum class Family { Step, Trajectory, Scaling, Batched };
+const char* family_name(Family f);
+
+/// Everything one registered benchmark needs to run.
+struct BenchmarkSpec {
+  Family family = Family::Step;
+  StateKey key;                  ///< for Scaling, key.atoms is taken from state.range(0)
+  int replicas = 1;              ///< Batched only
+  int threads = 1;               ///< Batched only: min(replicas, hardware threads)
+  long trajectory_steps = 1000;  ///< Trajectory only
+};
+
+/// Runs one benchmark call. All families use manual time (the timed steps' wall time, read from
+/// the time-stamp counter) so CPU and CUDA names and semantics match. Failures (a state that
+/// cannot be prepared, a failed force check, a blow-up) end the run with SkipWithError.
+void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec);
+
+}  // namespace mdb::bench

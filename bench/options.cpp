@@ -1,0 +1,174 @@
+#include "bench/options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+#include "bench/cases.hpp"
+
+namespace mdb::bench {
+namespace {
+
+std::vector<std::string_view> split(std::string_view s) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    const std::size_t comma = s.find(',', start);
+    const std::size_t end = comma == std::string_view::npos ? s.size() : comma;
+    parts.push_back(s.substr(start, end - start));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return parts;
+}
+
+template <class Int>
+Int parse_int(std::string_view flag, std::string_view text, Int lo, Int hi) {
+  Int v{};
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || v < lo || v > hi) {
+    throw OptionError(std::string(flag) + ": '" + std::string(text) + "' is not an integer in [" +
+                      std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  }
+  return v;
+}
+
+double parse_positive(std::string_view flag, std::string_view text) {
+  // std::from_chars for double is in libstdc++ 11+.
+  double v = 0.0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || !(v > 0.0) || !std::isfinite(v)) {
+    throw OptionError(std::string(flag) + ": '" + std::string(text) + "' is not a positive number");
+  }
+  return v;
+}
+
+std::vector<std::string> names(std::string_view flag, std::string_view text) {
+  std::vector<std::string> out;
+  for (std::string_view p : split(text)) {
+    if (p.empty())
+      throw OptionError(std::string(flag) + ": empty name in '" + std::string(text) + "'");
+    out.emplace_back(p);
+  }
+  return out;
+}
+
+void check_known(std::string_view flag, const std::vector<std::string>& given,
+                 const std::vector<std::string>& known) {
+  for (const std::string& g : given) {
+    bool found = false;
+    for (const std::string& k : known) found = found || g == k;
+    if (!found) {
+      std::string list;
+      for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+      throw OptionError(std::string(flag) + ": unknown '" + g + "' (known: " + list + ")");
+    }
+  }
+}
+
+}  // namespace
+
+MdOptions parse_md_options(int& argc, char** argv) {
+  MdOptions o;
+  int out = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (!arg.starts_with("--md_")) {
+      argv[out++] = argv[i];
+      continue;
+    }
+    const std::size_t eq = arg.find('=');
+    const std::string_view flag = arg.substr(0, eq);
+    const bool has_value = eq != std::string_view::npos;
+    const std::string_view value = has_value ? arg.substr(eq + 1) : std::string_view{};
+    auto need_value = [&] {
+      if (!has_value || value.empty()) {
+        throw OptionError(std::string(flag) + ": needs a value (" + std::string(flag) + "=...)");
+      }
+    };
+    if (flag == "--md_list") {
+      if (!has_value) {
+        o.list = MdOptions::List::Text;
+      } else if (value == "json") {
+        o.list = MdOptions::List::Json;
+      } else if (value == "text") {
+        o.list = MdOptions::List::Text;
+      } else {
+        throw OptionError("--md_list: unknown format '" + std::string(value) +
+                          "' (expected text or json)");
+      }
+    } else if (flag == "--md_steps") {
+      need_value();
+      o.steps = parse_int<long>(flag, value, 1, 100'000'000);
+    } else if (flag == "--md_seed") {
+      need_value();
+      o.seed = parse_int<std::uint64_t>(flag, value, 0, ~std::uint64_t{0});
+    } else if (flag == "--md_sizes") {
+      need_value();
+      o.sizes.clear();
+      for (std::string_view p : split(value))
+        o.sizes.push_back(parse_int<int>(flag, p, 1, 1 << 26));
+    } else if (flag == "--md_replicas") {
+      need_value();
+      o.replicas.clear();
+      for (std::string_view p : split(value))
+        o.replicas.push_back(parse_int<int>(flag, p, 1, 4096));
+    } else if (flag == "--md_cases") {
+      need_value();
+      o.cases = names(flag, value);
+    } else if (flag == "--md_models") {
+      need_value();
+      o.models = names(flag, value);
+    } else if (flag == "--md_ensembles") {
+      need_value();
+      o.ensembles = names(flag, value);
+    } else if (flag == "--md_timestep") {
+      need_value();
+      o.timestep = parse_positive(flag, value);
+    } else if (flag == "--md_suite") {
+      need_value();
+      if (value == "default") {
+        o.suite = MdOptions::Suite::Default;
+      } else if (value == "full") {
+        o.suite = MdOptions::Suite::Full;
+      } else {
+        throw OptionError("--md_suite: unknown suite '" + std::string(value) +
+                          "' (expected default or full)");
+      }
+    } else {
+      throw OptionError("unknown flag " + std::string(flag) + " (see --help)");
+    }
+  }
+  argc = out;
+  argv[argc] = nullptr;
+
+  std::vector<std::string> case_names, model_names;
+  for (const CaseSpec& c : case_table()) {
+    case_names.push_back(c.name);
+    bool seen = false;
+    for (const std::string& m : model_names) seen = seen || m == c.model;
+    if (!seen) model_names.push_back(c.model);
+  }
+  check_known("--md_cases", o.cases, case_names);
+  check_known("--md_models", o.models, model_names);
+  check_known("--md_ensembles", o.ensembles, {"NVE", "NVT", "NPT"});
+  return o;
+}
+
+const char* md_options_help() {
+  return R"(md_bench flags (before or among the --benchmark_* flags):
+          [--md_list[=text|json]]       print the cases, families and counters, then exit
+          [--md_suite=default|full]     default: a few minutes on 2 cores; full: every size
+          [--md_cases=<case>,...]       only these cases (see --md_list)
+          [--md_models=<model>,...]     only cases using these force fields
+          [--md_ensembles=NVE,NVT,NPT]  only these ensembles
+          [--md_sizes=<atoms>,...]      atom counts for Step, Trajectory and Batched (and Scaling)
+          [--md_replicas=<R>,...]       replica counts for Batched (default 1,2,4,8)
+          [--md_steps=<n>]              steps per Trajectory iteration (default 1000)
+          [--md_timestep=<dt>]          override every case's time step (ps, or tau in LJ units)
+          [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
+Bad values print one line and exit with code 2.
+)";
+}
+
+}  // namespace mdb::bench

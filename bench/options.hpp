@@ -1,0 +1,41 @@
+#pragma once
+// md_bench's own command-line flags (--md_*), parsed before Google Benchmark sees argv.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mdb::bench {
+
+/// A bad --md_* flag or value; main prints what() on one line and exits with code 2.
+class OptionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Which benchmarks get registered and how trajectories run.
+struct MdOptions {
+  enum class List { None, Text, Json };
+  enum class Suite { Default, Full };
+
+  long steps = 1000;                   ///< --md_steps: steps per Trajectory iteration
+  std::vector<int> sizes;              ///< --md_sizes: atom counts (empty = each case's own)
+  std::vector<std::string> cases;      ///< --md_cases: case names (empty = all)
+  std::vector<std::string> models;     ///< --md_models: force-field presets (empty = all)
+  std::vector<std::string> ensembles;  ///< --md_ensembles: NVE,NVT,NPT (empty = each case's)
+  std::vector<int> replicas;           ///< --md_replicas: Batched replica counts
+  std::uint64_t seed = 2026;           ///< --md_seed: lattice velocities and thermostat noise
+  double timestep = 0.0;               ///< --md_timestep: override (case units; 0 = case's)
+  Suite suite = Suite::Default;        ///< --md_suite=default|full
+  List list = List::None;              ///< --md_list[=json]
+};
+
+/// Removes every --md_* argument from argv (shifting the rest down, updating argc) and returns
+/// the options. Throws OptionError on an unknown --md_ flag or a bad value; checks names against
+/// the case table.
+MdOptions parse_md_options(int& argc, char** argv);
+
+/// The --md_* part of --help.
+const char* md_options_help();
+
+}  // namespace mdb::bench

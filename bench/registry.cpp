@@ -1,0 +1,207 @@
+#include "bench/registry.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "bench/cases.hpp"
+#include "bench/counters.hpp"
+
+namespace mdb::bench {
+namespace {
+
+constexpr const char* kBackend = "cpu";
+const std::vector<int> kDefaultReplicas = {1, 2, 4, 8};
+constexpr int kBatchedAtoms = 64;  // the seed projects' small-system screening size
+constexpr int kFullBatchedAtoms = 1024;
+
+bool selected(const std::vector<std::string>& filter, const std::string& name) {
+  return filter.empty() || std::find(filter.begin(), filter.end(), name) != filter.end();
+}
+
+std::vector<Ensemble> ensembles_of(const CaseSpec& c, const MdOptions& o) {
+  std::vector<Ensemble> out;
+  for (Ensemble e : c.ensembles) {
+    if (selected(o.ensembles, std::string(ensemble_name(e)))) out.push_back(e);
+  }
+  return out;
+}
+
+// Keeps sizes within the case's cap and checks the lattice reaches each one exactly.
+std::vector<int> usable(const CaseSpec& c, const std::vector<int>& sizes, int cap,
+                        std::vector<std::string>* skipped) {
+  std::vector<int> out;
+  for (int n : sizes) {
+    if (n > cap) {
+      if (skipped)
+        skipped->push_back(c.name + " at " + std::to_string(n) + " atoms (cap " +
+                           std::to_string(cap) + ")");
+      continue;
+    }
+    try {
+      cells_for_atoms(c, n);
+    } catch (const std::invalid_argument& e) {
+      throw OptionError(std::string("--md_sizes: ") + e.what());
+    }
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  }
+  return out;
+}
+
+std::vector<int> powers_of_two_to(int hi) {
+  std::vector<int> v;
+  for (int n = 32; n <= hi; n *= 2) v.push_back(n);
+  return v;
+}
+
+std::string name_of(Family f, Ensemble e, int atoms, const CaseSpec& c) {
+  return std::string(family_name(f)) + "/" + std::string(ensemble_name(e)) + "/" +
+         std::to_string(atoms) + "/" + c.name + "/" + kBackend;
+}
+
+StateKey key_of(const CaseSpec& c, Ensemble e, int atoms, const MdOptions& o) {
+  return StateKey{&c, e, atoms, o.seed, o.timestep > 0.0 ? o.timestep : c.timestep};
+}
+
+}  // namespace
+
+std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
+                                              std::vector<std::string>* skipped) {
+  const bool full = o.suite == MdOptions::Suite::Full;
+  const bool sized = !o.sizes.empty();
+  const int hw = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  std::vector<PlannedBenchmark> plan;
+  for (const CaseSpec& c : case_table()) {
+    if (!selected(o.cases, c.name) || !selected(o.models, c.model)) continue;
+    const std::vector<Ensemble> ens = ensembles_of(c, o);
+    // Step and Trajectory.
+    std::vector<int> step_sizes = sized ? o.sizes : c.sizes;
+    if (!sized) {
+      if (full) {
+        for (int n : powers_of_two_to(c.full_max_atoms)) step_sizes.push_back(n);
+      }
+      step_sizes.insert(step_sizes.end(), c.extra_step_sizes.begin(), c.extra_step_sizes.end());
+    }
+    step_sizes = usable(c, step_sizes, c.max_atoms, skipped);
+    std::sort(step_sizes.begin(), step_sizes.end());
+    const std::vector<int> traj_sizes = usable(c, sized ? o.sizes : c.sizes, c.max_atoms, nullptr);
+    for (Ensemble e : ens) {
+      for (int n : step_sizes) {
+        plan.push_back({name_of(Family::Step, e, n, c), {Family::Step, key_of(c, e, n, o)}, {}});
+      }
+      for (int n : traj_sizes) {
+        BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};
+        s.trajectory_steps = o.steps;
+        plan.push_back({name_of(Family::Trajectory, e, n, c), s, {}});
+      }
+    }
+    // Scaling: NVE only in the default suite.
+    std::vector<int> scaling = sized  ? o.sizes
+                               : full ? powers_of_two_to(c.full_max_atoms)
+                                      : c.scaling_sizes;
+    scaling = usable(c, scaling, c.max_atoms, nullptr);
+    std::sort(scaling.begin(), scaling.end());
+    for (Ensemble e : ens) {
+      if (!full && !o.ensembles.size() && e != ens.front()) continue;
+      PlannedBenchmark p{
+          std::string("Scaling/") + std::string(ensemble_name(e)) + "/" + c.name + "/" + kBackend,
+          {Family::Scaling, key_of(c, e, 0, o)},
+          {}};
+      for (int n : scaling) p.sizes.push_back(n);
+      if (!p.sizes.empty()) plan.push_back(p);
+    }
+    // Batched.
+    std::vector<int> batch_sizes = sized ? o.sizes : std::vector<int>{kBatchedAtoms};
+    if (!sized && full) batch_sizes.push_back(kFullBatchedAtoms);
+    batch_sizes = usable(c, batch_sizes, c.max_atoms, nullptr);
+    const std::vector<int>& reps = o.replicas.empty() ? kDefaultReplicas : o.replicas;
+    for (Ensemble e : ens) {
+      if (!full && !o.ensembles.size() && e != ens.front()) continue;
+      for (int n : batch_sizes) {
+        for (int r : reps) {
+          BenchmarkSpec s{Family::Batched, key_of(c, e, n, o)};
+          s.replicas = r;
+          s.threads = std::min(r, hw);
+          plan.push_back(
+              {name_of(Family::Batched, e, n, c) + "/replicas:" + std::to_string(r), s, {}});
+        }
+      }
+    }
+  }
+  return plan;
+}
+
+std::vector<std::string> reported_names(const std::vector<PlannedBenchmark>& plan) {
+  std::vector<std::string> names;
+  for (const PlannedBenchmark& p : plan) {
+    if (p.spec.family == Family::Scaling) {
+      for (auto n : p.sizes) names.push_back(p.name + "/" + std::to_string(n) + "/manual_time");
+    } else {
+      names.push_back(p.name + "/manual_time");
+    }
+  }
+  return names;
+}
+
+void register_benchmarks(const std::vector<PlannedBenchmark>& plan) {
+  for (const PlannedBenchmark& p : plan) {
+    const BenchmarkSpec spec = p.spec;
+    auto* b = benchmark::RegisterBenchmark(
+        p.name.c_str(), [spec](benchmark::State& state) { run_benchmark(state, spec); });
+    // Manual time everywhere, so names carry the same "/manual_time" in every family and backend.
+    b->UseManualTime();
+    b->Unit(spec.family == Family::Trajectory ? benchmark::kMillisecond : benchmark::kMicrosecond);
+    if (spec.family == Family::Scaling) {
+      for (auto n : p.sizes) b->Arg(n);
+      b->Complexity(benchmark::oN);
+    }
+  }
+}
+
+void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan, std::ostream& out) {
+  const std::vector<std::string> names = reported_names(plan);
+  if (o.list == MdOptions::List::Json) {
+    nlohmann::json j;
+    j["mdbench_schema"] = "1";
+    j["families"] = {"Step", "Trajectory", "Scaling", "Batched"};
+    for (const CaseSpec& c : case_table()) {
+      nlohmann::json cj{{"name", c.name},
+                        {"model", c.model},
+                        {"description", c.description},
+                        {"units", std::string(c.units->name)},
+                        {"species", c.species},
+                        {"mass", c.mass},
+                        {"lattice_constant", c.lattice_constant},
+                        {"temperature", c.temperature},
+                        {"pressure", c.pressure},
+                        {"timestep", c.timestep},
+                        {"skin", c.neighbor.skin},
+                        {"neighbor_every", c.neighbor.every},
+                        {"neighbor_check", c.neighbor.check},
+                        {"sizes", c.sizes},
+                        {"scaling_sizes", c.scaling_sizes},
+                        {"max_atoms", c.max_atoms}};
+      for (Ensemble e : c.ensembles) cj["ensembles"].push_back(std::string(ensemble_name(e)));
+      j["cases"].push_back(cj);
+    }
+    for (const CounterSpec& s : counter_specs()) {
+      j["counters"].push_back({{"name", s.name}, {"unit", s.unit}, {"meaning", s.meaning}});
+    }
+    j["benchmarks"] = names;
+    out << j.dump(2) << "\n";
+    return;
+  }
+  out << "cases:\n";
+  for (const CaseSpec& c : case_table()) {
+    out << "  " << c.name << "  [model " << c.model << ", " << c.units->name << " units]  "
+        << c.description << "\n";
+  }
+  out << "counters:\n";
+  for (const CounterSpec& s : counter_specs()) {
+    out << "  " << s.name << " (" << s.unit << "): " << s.meaning << "\n";
+  }
+  out << "benchmarks selected (" << names.size() << "):\n";
+  for (const std::string& n : names) out << "  " << n << "\n";
+}
+
+}  // namespace mdb::bench

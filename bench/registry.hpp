@@ -1,0 +1,37 @@
+#pragma once
+// Which benchmarks exist: names (a public contract, see docs/BENCHMARKS.md), sizes per suite,
+// and their registration with Google Benchmark.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "bench/families.hpp"
+#include "bench/options.hpp"
+
+namespace mdb::bench {
+
+/// One registered family instance. For Scaling, `sizes` holds the Arg values (one benchmark each).
+struct PlannedBenchmark {
+  std::string name;  ///< as registered, e.g. "Step/NVE/64/lj-ar/cpu"
+  BenchmarkSpec spec;
+  std::vector<std::int64_t> sizes;
+};
+
+/// The benchmarks the options select. Throws OptionError for a requested size a case's lattice
+/// cannot reach. Sizes above a case's cap are dropped (and listed in `skipped`, if given).
+std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& options,
+                                              std::vector<std::string>* skipped = nullptr);
+
+/// The names Google Benchmark will report: registered name, Scaling's size, "/manual_time".
+std::vector<std::string> reported_names(const std::vector<PlannedBenchmark>& plan);
+
+/// Registers the plan with Google Benchmark (manual time, each family's time unit, O(N) for
+/// Scaling).
+void register_benchmarks(const std::vector<PlannedBenchmark>& plan);
+
+/// --md_list: cases, families, counters and the planned names, as text or JSON.
+void print_list(const MdOptions& options, const std::vector<PlannedBenchmark>& plan,
+                std::ostream& out);
+
+}  // namespace mdb::bench

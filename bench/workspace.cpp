@@ -1,0 +1,71 @@
+#include "bench/workspace.hpp"
+
+#include "bench/heap_counter.hpp"
+
+namespace mdb::bench {
+namespace {
+std::unique_ptr<Workspace> g_live;
+}  // namespace
+
+void ThermoSamples::clear() {
+  for (auto* v : {&time, &energy, &conserved, &temperature, &pressure, &density}) v->clear();
+}
+
+void ThermoSamples::reserve(std::size_t n) {
+  for (auto* v : {&time, &energy, &conserved, &temperature, &pressure, &density}) v->reserve(n);
+}
+
+Workspace& acquire_workspace(const StateKey& key, int replicas, int threads) {
+  // Compared field by field: building a string key here would allocate in every call, and the
+  // MemoryManager's pass would count it.
+  if (g_live && g_live->key == key && g_live->replicas == replicas && g_live->threads == threads) {
+    return *g_live;
+  }
+  g_live.reset();  // free the previous benchmark's systems before building new ones
+  auto ws = std::make_unique<Workspace>();
+  ws->key = key;
+  ws->replicas = replicas;
+  ws->threads = threads;
+  for (int r = 0; r < replicas; ++r) ws->sims.push_back(make_timed_simulation(key, r));
+  ws->pool = std::make_unique<ReplicaPool>(threads);
+  g_live = std::move(ws);
+  return *g_live;
+}
+
+void discard_workspace() {
+  g_live.reset();
+}
+
+void MemoryProbe::start() {
+  const HeapCounts c = heap_counts();
+  allocations_ = c.allocations;
+  live_ = c.live_bytes;
+  rss_ = resident_bytes();
+}
+
+void MemoryProbe::finish(Measurement& m) const {
+  const HeapCounts c = heap_counts();
+  m.allocations = static_cast<double>(c.allocations - allocations_);
+  m.heap_growth_bytes = static_cast<double>(c.live_bytes - live_);
+  m.rss_growth_bytes = static_cast<double>(resident_bytes() - rss_);
+  m.peak_rss_bytes = static_cast<double>(peak_resident_bytes());
+}
+
+double seconds_per_tick() {
+  return PhaseTimer::seconds_per_tick();
+}
+
+StepRecorder::StepRecorder(std::vector<double>& buffer, std::size_t expected)
+    : spt_(PhaseTimer::seconds_per_tick()) {
+  if (buffer.size() < expected) buffer.resize(expected);
+  lat_ = buffer.data();
+  cap_ = buffer.size();
+}
+
+void add_phase_times(Simulation& sim, Measurement& m) {
+  m.neighbor_s += sim.timer().seconds(Phase::Neighbor);
+  m.force_s += sim.timer().seconds(Phase::Force);
+  m.integrate_s += sim.timer().seconds(Phase::Integrate);
+}
+
+}  // namespace mdb::bench

@@ -1,0 +1,85 @@
+#pragma once
+// Reader for the JSON that Google Benchmark 1.7.x writes (--benchmark_format=json or
+// --benchmark_out). It is tolerant where Google Benchmark departs from strict JSON (bare NaN and
+// +-Infinity for non-finite doubles) and strict where a silent guess would skew a comparison
+// (unknown time units, rows without a name).
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace mdb::compare {
+
+/// Thrown for unreadable or malformed benchmark JSON; what() is one line naming the file/what is
+/// wrong.
+class JsonError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Parses JSON text, also accepting the bare tokens NaN, Infinity and -Infinity that Google
+/// Benchmark writes for non-finite doubles (strict JSON and nlohmann reject them), but only where a
+/// value is expected. Tokens inside strings are left alone. Non-finite values come back as
+/// floating-point NaN / +-inf numbers in the json tree. Throws JsonError with the line and column
+/// in `text`.
+nlohmann::json parse_tolerant_json(std::string_view text);
+
+/// One row of the "benchmarks" array. Fields a row lacks keep their defaults: Google Benchmark
+/// writes no times on BigO/RMS rows, no time_unit on RMS rows and no repetition_index on
+/// aggregates.
+struct BenchmarkRun {
+  std::string name;            // full name, e.g. "Step/NVE/64/lj-ar/cpu/manual_time", ".._mean"
+  std::string run_name;        // name without aggregate suffix ("name" when absent)
+  std::string run_type;        // "iteration" or "aggregate" (inferred when absent)
+  std::string aggregate_name;  // "mean", "median", "stddev", "cv", "BigO", "RMS" or user-defined
+  std::string aggregate_unit;  // "time" or "percentage"; empty if absent
+  long long family_index = -1;
+  long long per_family_instance_index = -1;
+  long long repetitions = 0;
+  long long repetition_index = -1;
+  long long threads = 1;
+  long long iterations = 0;
+  double real_time = std::numeric_limits<double>::quiet_NaN();  // in time_unit as written
+  double cpu_time = std::numeric_limits<double>::quiet_NaN();   // in time_unit as written
+  std::string time_unit;  // "ns", "us", "ms", "s"; empty only on rows without times (RMS)
+  bool error_occurred = false;
+  std::string error_message;
+  std::string big_o;  // complexity label on BigO rows ("N", "N^2", "lgN", ...), else empty
+  std::string label;  // State::SetLabel text, else empty
+  // Every other numeric key of the row, NaN/inf kept: user counters, allocs_per_iter and
+  // max_bytes_used from a MemoryManager, cpu_coefficient/real_coefficient on BigO rows (in
+  // time_unit) and rms on RMS rows (a fraction).
+  std::map<std::string, double> counters;
+
+  bool is_aggregate() const { return run_type == "aggregate"; }
+  /// BigO or RMS row from Complexity(): a fit over a family, not a measurement.
+  bool is_complexity() const { return aggregate_name == "BigO" || aggregate_name == "RMS"; }
+  /// Times converted to nanoseconds; NaN when the row has no time_unit.
+  double real_time_ns() const;
+  double cpu_time_ns() const;
+};
+
+/// A whole file.
+struct BenchmarkFile {
+  nlohmann::json context = nlohmann::json::object();  // the "context" object as is
+  std::vector<BenchmarkRun> runs;                     // in file order
+  std::string source;                                 // file path or "<string>" for messages
+
+  /// First run with exactly that name, or nullptr.
+  const BenchmarkRun* find(std::string_view name) const;
+};
+
+/// Reads a whole benchmark file from text; `source` names it in JsonError messages.
+BenchmarkFile read_benchmark_json(std::string_view text, std::string source = "<string>");
+/// Reads the file at `path`; JsonError "cannot open <path>" and the like when it cannot be read.
+BenchmarkFile load_benchmark_json(const std::filesystem::path& path);
+
+/// Seconds per unit for "ns", "us", "ms", "s"; throws JsonError on anything else.
+double seconds_per_time_unit(std::string_view unit);
+
+}  // namespace mdb::compare

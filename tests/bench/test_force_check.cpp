@@ -1,0 +1,115 @@
+#include "bench/force_check.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "bench/cases.hpp"
+#include "bench/prepared_state.hpp"
+#include "md/velocity_verlet.hpp"
+#include "model/lennard_jones.hpp"
+
+namespace mdb::bench {
+namespace {
+
+// Lennard-Jones whose forces are off by a chosen factor: a fast but wrong model.
+class WrongForces final : public ForceField {
+ public:
+  explicit WrongForces(double factor) : lj_(LjParams::argon()), factor_(factor) {}
+  std::string_view name() const override { return "wrong"; }
+  double cutoff() const override { return lj_.cutoff(); }
+  NeighborKind neighbor_kind() const override { return lj_.neighbor_kind(); }
+  void bind(const System& s) override { lj_.bind(s); }
+  ForceResult compute(System& s, const NeighborList& list, ComputeFlags flags) override {
+    const ForceResult r = lj_.compute(s, list, flags);
+    for (auto f : {s.fx(), s.fy(), s.fz()}) {
+      for (double& v : f) v *= factor_;
+    }
+    return r;
+  }
+
+ private:
+  LennardJones<> lj_;
+  double factor_;
+};
+
+System thermalised_argon() {
+  const CaseSpec& c = *find_case("lj-ar");
+  Simulation sim(build_case_system(c, 256, 3), c.make_force_field(),
+                 std::make_unique<VelocityVerlet>(c.timestep), c.neighbor);
+  sim.run(100);
+  return sim.system();
+}
+
+TEST(ForceCheck, AcceptsCorrectForces) {
+  LennardJones<> lj(LjParams::argon());
+  EXPECT_FALSE(check_forces_fd(lj, thermalised_argon(), 1e-6).has_value());
+}
+
+TEST(ForceCheck, AcceptsTheUnshiftedLjMeltLiquid) {
+  const CaseSpec& c = *find_case("lj-melt");
+  Simulation sim(build_case_system(c, 500, 5), c.make_force_field(),
+                 std::make_unique<VelocityVerlet>(c.timestep), c.neighbor);
+  sim.run(200);
+  auto ff = c.make_force_field();
+  EXPECT_FALSE(check_forces_fd(*ff, sim.system(), c.force_tolerance).has_value());
+}
+
+TEST(ForceCheck, RejectsForcesOffByOnePercentOrWithTheWrongSign) {
+  const System s = thermalised_argon();
+  for (double factor : {1.01, -1.0, 0.0}) {
+    WrongForces wrong(factor);
+    const auto err = check_forces_fd(wrong, s, 1e-6);
+    ASSERT_TRUE(err.has_value()) << factor;
+    EXPECT_NE(err->find("force check failed (wrong)"), std::string::npos) << *err;
+  }
+}
+
+TEST(Health, FlagsNonFinitePositionsAndLostAtoms) {
+  const CaseSpec& c = *find_case("lj-ar");
+  Simulation sim(build_case_system(c, 64, 3), c.make_force_field(),
+                 std::make_unique<VelocityVerlet>(c.timestep), c.neighbor);
+  EXPECT_FALSE(check_health(sim, c).has_value());
+  sim.system().x()[5] = sim.system().box().lo()[0] + 3.0 * sim.system().box().lengths()[0];
+  ASSERT_TRUE(check_health(sim, c).has_value());
+  EXPECT_NE(check_health(sim, c)->find("atom 5 lost"), std::string::npos);
+  sim.system().x()[5] = std::nan("");
+  EXPECT_NE(check_health(sim, c)->find("non-finite position"), std::string::npos);
+  sim.system().x()[5] = 1.0;
+  sim.system().vy()[7] = 1e6;  // A/ps: far hotter than 20 x 40 K
+  EXPECT_NE(check_health(sim, c)->find("temperature exploded"), std::string::npos);
+}
+
+TEST(PreparedState, BlowUpDuringEquilibrationIsACachedError) {
+  StateKey key{find_case("lj-ar"), Ensemble::NVE, 64, 1, 0.5};  // 0.5 ps: far too long
+  std::string first;
+  try {
+    equilibrated_system(key);
+    FAIL() << "a 0.5 ps time step should blow up";
+  } catch (const std::runtime_error& e) {
+    first = e.what();
+  }
+  EXPECT_NE(first.find("equilibration"), std::string::npos) << first;
+  try {
+    equilibrated_system(key);
+    FAIL() << "the error should be cached";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(first, e.what());
+  }
+}
+
+TEST(PreparedState, ReplicasStartFromTheSameStateWithTheirOwnVelocities) {
+  StateKey key{find_case("lj-ar"), Ensemble::NVT, 32, 11, 0.002};
+  const System& eq = equilibrated_system(key);
+  auto r0 = make_timed_simulation(key, 0, 0);
+  auto r1 = make_timed_simulation(key, 1, 0);
+  EXPECT_EQ(r0->system().x()[3], eq.x()[3]);
+  EXPECT_EQ(r1->system().x()[3], eq.x()[3]);
+  EXPECT_EQ(r0->system().vx()[3], eq.vx()[3]);
+  EXPECT_NE(r1->system().vx()[3], eq.vx()[3]);
+  // Same key, same cached object: equilibration ran once.
+  EXPECT_EQ(&equilibrated_system(key), &eq);
+}
+
+}  // namespace
+}  // namespace mdb::bench

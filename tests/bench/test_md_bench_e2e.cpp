@@ -1,0 +1,182 @@
+// Runs the md_bench binary as a user would and checks its JSON contract and its exit codes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "bench/counters.hpp"
+#include "compare/gbench_json.hpp"
+
+namespace mdb::bench {
+namespace {
+
+struct Result {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr
+};
+
+Result run_md_bench(const std::string& args) {
+  const std::string cmd = std::string(MDB_MD_BENCH_PATH) + " " + args + " 2>&1";
+  Result r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (p == nullptr) return r;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p) != nullptr) r.output += buf;
+  const int status = pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return r;
+}
+
+std::filesystem::path temp_json(const char* name) {
+  return std::filesystem::temp_directory_path() /
+         (std::string("mdbench_e2e_") + name + "_" + std::to_string(::getpid()) + ".json");
+}
+
+class MdBenchRun : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    const auto out = temp_json("nve64");
+    const Result r = run_md_bench(
+        "--benchmark_filter='^(Step|Trajectory|Batched)/NVE/64/lj-ar|^Scaling/NVE/lj-ar' "
+        "--md_sizes=32,64 --md_replicas=2 --md_steps=100 --benchmark_min_time=0.01 "
+        "--benchmark_out=" +
+        out.string());
+    exit_code_ = r.exit_code;
+    output_ = new std::string(r.output);
+    file_ = new compare::BenchmarkFile(compare::load_benchmark_json(out));
+    std::filesystem::remove(out);
+  }
+  static void TearDownTestSuite() {
+    delete file_;
+    delete output_;
+  }
+  static int exit_code_;
+  static std::string* output_;
+  static compare::BenchmarkFile* file_;
+};
+int MdBenchRun::exit_code_ = -1;
+std::string* MdBenchRun::output_ = nullptr;
+compare::BenchmarkFile* MdBenchRun::file_ = nullptr;
+
+TEST_F(MdBenchRun, ExitsCleanlyWithTheSelectedNames) {
+  ASSERT_EQ(exit_code_, 0) << *output_;
+  for (const char* name :
+       {"Step/NVE/64/lj-ar/cpu/manual_time", "Trajectory/NVE/64/lj-ar/cpu/manual_time",
+        "Batched/NVE/64/lj-ar/cpu/replicas:2/manual_time", "Scaling/NVE/lj-ar/cpu/32/manual_time",
+        "Scaling/NVE/lj-ar/cpu/64/manual_time", "Scaling/NVE/lj-ar/cpu/manual_time_BigO",
+        "Scaling/NVE/lj-ar/cpu/manual_time_RMS"}) {
+    const compare::BenchmarkRun* run = file_->find(name);
+    ASSERT_NE(run, nullptr) << name << "\n" << *output_;
+    EXPECT_FALSE(run->error_occurred) << name << ": " << run->error_message;
+  }
+}
+
+TEST_F(MdBenchRun, CountersAreDocumentedFiniteAndConsistent) {
+  std::set<std::string> documented;
+  for (const CounterSpec& s : counter_specs()) documented.insert(std::string(s.name));
+  // Google Benchmark's MemoryManager fields.
+  for (const char* gb :
+       {"allocs_per_iter", "max_bytes_used", "total_allocated_bytes", "net_heap_growth"}) {
+    documented.insert(gb);
+  }
+  int checked = 0;
+  for (const compare::BenchmarkRun& run : file_->runs) {
+    if (run.is_complexity()) continue;
+    ++checked;
+    for (const auto& [name, value] : run.counters) {
+      EXPECT_TRUE(documented.count(name)) << run.name << ": undocumented counter " << name;
+      EXPECT_TRUE(std::isfinite(value)) << run.name << ": " << name;
+    }
+    for (const char* name :
+         {"us_per_atom", "atom_steps_per_s", "ns_per_day", "steps_per_s", "p50_us", "p95_us",
+          "p99_us", "max_us", "cv", "mem_delta_MB", "peak_rss_MB", "frac_force", "frac_neigh",
+          "frac_integrate", "frac_other", "natoms", "replicas", "worker_threads"}) {
+      EXPECT_TRUE(run.counters.count(name)) << run.name << " lacks " << name;
+    }
+    const auto& c = run.counters;
+    // Rates from wall time agree with each other and with the size counters.
+    EXPECT_NEAR(c.at("us_per_atom") * c.at("atom_steps_per_s"), 1e6, 1e-3);
+    EXPECT_NEAR(c.at("atom_steps_per_s"), c.at("steps_per_s") * c.at("natoms") * c.at("replicas"),
+                1e-6 * c.at("atom_steps_per_s"));
+    EXPECT_LE(c.at("p50_us"), c.at("p95_us"));
+    EXPECT_LE(c.at("p95_us"), c.at("p99_us"));
+    EXPECT_LE(c.at("p99_us"), c.at("max_us"));
+    const double fracs =
+        c.at("frac_force") + c.at("frac_neigh") + c.at("frac_integrate") + c.at("frac_other");
+    EXPECT_NEAR(fracs, 1.0, 1e-9) << run.name;
+    if (c.at("worker_threads") == 1.0) {
+      // One thread: the step's time is compute, most of it force (team runs also wait on each
+      // other, which depends on what else the machine runs).
+      EXPECT_GT(c.at("frac_force"), 0.3) << run.name;
+    }
+    EXPECT_TRUE(run.time_unit == "us" || run.time_unit == "ms") << run.name;
+  }
+  EXPECT_GE(checked, 5);
+  const auto& traj = file_->find("Trajectory/NVE/64/lj-ar/cpu/manual_time")->counters;
+  ASSERT_TRUE(traj.count("energy_drift"));
+  EXPECT_LT(std::abs(traj.at("energy_drift")), 1.0);  // meV/atom/ps; argon at 2 fs drifts far less
+  EXPECT_LT(traj.at("allocs_per_step"), 0.01);        // a step allocates nothing
+  EXPECT_GT(traj.at("T_mean"), 10.0);
+  EXPECT_LT(traj.at("T_mean"), 80.0);
+  EXPECT_EQ(file_->find("Batched/NVE/64/lj-ar/cpu/replicas:2/manual_time")->counters.at("replicas"),
+            2.0);
+}
+
+TEST_F(MdBenchRun, ContextSaysWhereTheNumbersCameFrom) {
+  for (const char* key : {"mdbench_schema", "mdbench_build_type", "mdbench_compiler",
+                          "mdbench_cpu_model", "mdbench_isa", "mdbench_hardware_threads",
+                          "mdbench_cuda_available", "mdbench_gpu", "mdbench_git_revision"}) {
+    ASSERT_TRUE(file_->context.contains(key)) << key;
+    EXPECT_FALSE(file_->context[key].get<std::string>().empty()) << key;
+  }
+  EXPECT_EQ(file_->context["mdbench_schema"], "1");
+}
+
+TEST(MdBenchErrors, BadFlagValuesExitWithCode2AndOneLine) {
+  for (const char* args : {"--md_steps=abc", "--md_sizes=30", "--md_cases=nope", "--md_suite=huge",
+                           "--md_bogus", "--not_a_flag"}) {
+    const Result r = run_md_bench(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
+    EXPECT_EQ(r.output.find("md_bench: "), 0u) << args << ": " << r.output;
+  }
+}
+
+TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
+  const auto out = temp_json("unstable");
+  const Result r = run_md_bench(
+      "--benchmark_filter='^Step/NVE/64/lj-ar|^Step/NVE/64/lj-melt' --md_timestep=2.0 "
+      "--benchmark_min_time=0.01 --benchmark_out=" +
+      out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto file = compare::load_benchmark_json(out);
+  std::filesystem::remove(out);
+  const auto* ar = file.find("Step/NVE/64/lj-ar/cpu/manual_time");
+  ASSERT_NE(ar, nullptr);
+  EXPECT_TRUE(ar->error_occurred);
+  EXPECT_NE(ar->error_message.find("blew up"), std::string::npos) << ar->error_message;
+  // The other benchmark still ran (and in LJ units a 2 tau step blows up as well).
+  EXPECT_NE(file.find("Step/NVE/64/lj-melt/cpu/manual_time"), nullptr);
+}
+
+TEST(MdBenchList, JsonListsCasesCountersAndNames) {
+  const Result r = run_md_bench("--md_list=json --md_cases=lj-melt");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json j = compare::parse_tolerant_json(r.output);
+  EXPECT_EQ(j["mdbench_schema"], "1");
+  EXPECT_GE(j["cases"].size(), 2u);
+  EXPECT_EQ(j["counters"].size(), counter_specs().size());
+  bool found = false;
+  for (const auto& n : j["benchmarks"]) {
+    found = found || n == "Step/NVE/32000/lj-melt/cpu/manual_time";
+    EXPECT_NE(n.get<std::string>().find("lj-melt"), std::string::npos);
+  }
+  EXPECT_TRUE(found);
+}
+
+}  // namespace
+}  // namespace mdb::bench

@@ -1,0 +1,73 @@
+#include "bench/options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace mdb::bench {
+namespace {
+
+// Owns argv strings for parse_md_options, which edits argv in place.
+struct Args {
+  std::vector<std::string> storage;
+  std::vector<char*> argv;
+  int argc = 0;
+  explicit Args(std::vector<std::string> a) : storage(std::move(a)) {
+    for (auto& s : storage) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    argc = static_cast<int>(storage.size());
+  }
+  MdOptions parse() { return parse_md_options(argc, argv.data()); }
+};
+
+TEST(MdOptions, ParsesAndRemovesItsFlags) {
+  Args a({"md_bench", "--benchmark_filter=NVE/64", "--md_steps=50", "--md_sizes=32,64",
+          "--md_cases=lj-ar", "--md_models=lj", "--md_ensembles=NVE,NPT", "--md_replicas=1,3",
+          "--md_seed=7", "--md_timestep=0.001", "--md_suite=full", "--benchmark_min_time=0.1"});
+  const MdOptions o = a.parse();
+  EXPECT_EQ(o.steps, 50);
+  EXPECT_EQ(o.sizes, (std::vector<int>{32, 64}));
+  EXPECT_EQ(o.cases, (std::vector<std::string>{"lj-ar"}));
+  EXPECT_EQ(o.models, (std::vector<std::string>{"lj"}));
+  EXPECT_EQ(o.ensembles, (std::vector<std::string>{"NVE", "NPT"}));
+  EXPECT_EQ(o.replicas, (std::vector<int>{1, 3}));
+  EXPECT_EQ(o.seed, 7u);
+  EXPECT_DOUBLE_EQ(o.timestep, 0.001);
+  EXPECT_EQ(o.suite, MdOptions::Suite::Full);
+  EXPECT_EQ(o.list, MdOptions::List::None);
+  ASSERT_EQ(a.argc, 3);  // only Google Benchmark's flags are left
+  EXPECT_STREQ(a.argv[1], "--benchmark_filter=NVE/64");
+  EXPECT_STREQ(a.argv[2], "--benchmark_min_time=0.1");
+  EXPECT_EQ(a.argv[3], nullptr);
+}
+
+TEST(MdOptions, ListModes) {
+  EXPECT_EQ(Args({"b", "--md_list"}).parse().list, MdOptions::List::Text);
+  EXPECT_EQ(Args({"b", "--md_list=json"}).parse().list, MdOptions::List::Json);
+}
+
+TEST(MdOptions, BadValuesAreOptionErrors) {
+  for (const char* bad :
+       {"--md_steps=abc", "--md_steps=0", "--md_steps=", "--md_steps", "--md_sizes=32,x",
+        "--md_sizes=-4", "--md_cases=nope", "--md_models=zz", "--md_ensembles=NVX",
+        "--md_timestep=-1", "--md_timestep=nan", "--md_suite=huge", "--md_list=xml",
+        "--md_unknown=1", "--md_seed=1e3", "--md_cases=lj-ar,"}) {
+    EXPECT_THROW(Args({"b", bad}).parse(), OptionError) << bad;
+  }
+}
+
+TEST(MdOptions, ErrorsNameTheFlagAndValue) {
+  try {
+    Args({"b", "--md_steps=abc"}).parse();
+    FAIL() << "no error";
+  } catch (const OptionError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("--md_steps"), std::string::npos);
+    EXPECT_NE(msg.find("abc"), std::string::npos);
+    EXPECT_EQ(msg.find('\n'), std::string::npos);  // one line
+  }
+}
+
+}  // namespace
+}  // namespace mdb::bench

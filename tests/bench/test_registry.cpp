@@ -1,0 +1,118 @@
+#include "bench/registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "bench/cases.hpp"
+
+namespace mdb::bench {
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+TEST(CaseTable, SeedSizesAreExactLatticeSizes) {
+  for (const CaseSpec& c : case_table()) {
+    for (int n : {32, 64, 128, 256, 512, 1024}) {
+      const auto cells = cells_for_atoms(c, n);
+      EXPECT_EQ(cells[0] * cells[1] * cells[2] * atoms_per_cell(c.lattice), n) << c.name;
+      EXPECT_LE(cells[0], cells[1]);
+      EXPECT_LE(cells[1], cells[2]);
+      EXPECT_EQ(build_case_system(c, n, 1).size(), static_cast<std::size_t>(n)) << c.name;
+    }
+  }
+  const CaseSpec& ar = *find_case("lj-ar");
+  EXPECT_EQ(cells_for_atoms(ar, 32000), (std::array<int, 3>{20, 20, 20}));
+  EXPECT_EQ(cells_for_atoms(ar, 64), (std::array<int, 3>{2, 2, 4}));
+  EXPECT_THROW(cells_for_atoms(ar, 30), std::invalid_argument);
+  EXPECT_THROW(cells_for_atoms(ar, 0), std::invalid_argument);
+}
+
+TEST(CaseTable, LjMeltCopiesLammpsInLj) {
+  const CaseSpec& c = *find_case("lj-melt");
+  EXPECT_EQ(c.units->name, kLjUnits.name);
+  EXPECT_DOUBLE_EQ(c.temperature, 1.44);
+  EXPECT_DOUBLE_EQ(c.timestep, 0.005);
+  EXPECT_DOUBLE_EQ(c.neighbor.skin, 0.3);
+  EXPECT_EQ(c.neighbor.every, 20);
+  EXPECT_FALSE(c.neighbor.check);
+  // Density 0.8442 from the lattice constant.
+  const System s = build_case_system(c, 32000, 1);
+  EXPECT_NEAR(32000.0 / s.box().volume(), 0.8442, 1e-12);
+  // Argon's tau: sigma sqrt(m / eps) = 2.156 ps.
+  EXPECT_NEAR(c.report.ps_per_time, 2.156, 2e-3);
+  EXPECT_EQ(find_case("nope"), nullptr);
+}
+
+TEST(Plan, DefaultSuiteHasEveryFamilyWithStableNames) {
+  const auto names = reported_names(plan_benchmarks(MdOptions{}));
+  for (const char* n :
+       {"Step/NVE/64/lj-ar/cpu/manual_time", "Step/NVT/64/lj-ar/cpu/manual_time",
+        "Step/NPT/1024/lj-ar/cpu/manual_time", "Trajectory/NVE/64/lj-ar/cpu/manual_time",
+        "Scaling/NVE/lj-ar/cpu/4096/manual_time", "Batched/NVE/64/lj-ar/cpu/replicas:4/manual_time",
+        "Step/NVE/32000/lj-melt/cpu/manual_time", "Trajectory/NVE/64/lj-melt/cpu/manual_time"}) {
+    EXPECT_TRUE(contains(names, n)) << n;
+  }
+  // Names are unique, and --benchmark_filter=NVE/64 selects Step and Trajectory of every case.
+  std::vector<std::string> sorted = names;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+  const std::regex filter("NVE/64");
+  for (const CaseSpec& c : case_table()) {
+    for (const char* family : {"Step", "Trajectory"}) {
+      const std::string want = std::string(family) + "/NVE/64/" + c.name + "/cpu/manual_time";
+      ASSERT_TRUE(contains(names, want)) << want;
+      EXPECT_TRUE(std::regex_search(want, filter));
+    }
+  }
+}
+
+TEST(Plan, FullSuiteScalesToTheCap) {
+  MdOptions o;
+  o.suite = MdOptions::Suite::Full;
+  const auto names = reported_names(plan_benchmarks(o));
+  EXPECT_TRUE(contains(names, "Scaling/NVE/lj-ar/cpu/32768/manual_time"));
+  EXPECT_TRUE(contains(names, "Scaling/NPT/lj-ar/cpu/32768/manual_time"));
+  EXPECT_TRUE(contains(names, "Batched/NVT/1024/lj-ar/cpu/replicas:8/manual_time"));
+}
+
+TEST(Plan, OptionsSelectCasesSizesAndEnsembles) {
+  MdOptions o;
+  o.cases = {"lj-ar"};
+  o.sizes = {32, 100};
+  o.ensembles = {"NVT"};
+  o.replicas = {3};
+  const auto plan = plan_benchmarks(o);
+  const auto names = reported_names(plan);
+  EXPECT_TRUE(contains(names, "Step/NVT/100/lj-ar/cpu/manual_time"));
+  EXPECT_TRUE(contains(names, "Batched/NVT/32/lj-ar/cpu/replicas:3/manual_time"));
+  for (const auto& n : names) {
+    EXPECT_NE(n.find("/NVT/"), std::string::npos) << n;
+    EXPECT_EQ(n.find("lj-melt"), std::string::npos) << n;
+  }
+  for (const auto& p : plan) {
+    if (p.spec.family == Family::Batched) {
+      EXPECT_EQ(p.spec.replicas, 3);
+    }
+  }
+  o.sizes = {30};
+  EXPECT_THROW(plan_benchmarks(o), OptionError);
+}
+
+TEST(Plan, SizesAboveTheCapAreSkippedAndReported) {
+  MdOptions o;
+  o.cases = {"lj-ar"};
+  o.sizes = {64, 4 * 100 * 100 * 100};
+  std::vector<std::string> skipped;
+  const auto names = reported_names(plan_benchmarks(o, &skipped));
+  EXPECT_FALSE(skipped.empty());
+  for (const auto& n : names) EXPECT_EQ(n.find("4000000"), std::string::npos) << n;
+}
+
+}  // namespace
+}  // namespace mdb::bench
