@@ -14,12 +14,12 @@
 namespace mdb::bench {
 namespace {
 
-// Argon's LJ parameters turn reduced LJ-melt numbers into metal units for reporting:
-// epsilon/k_B = 119.8 K, sigma = 3.405 A, m = 39.948 amu, tau = sigma sqrt(m / epsilon).
-constexpr double kArgonEpsilonEv = 119.8 * 8.617343e-5;
-constexpr double kArgonSigmaA = 3.405;
+// The lj-ar parameters (LjParams::argon(): epsilon 0.0104 eV, sigma 3.405 A, m 39.948 amu) turn
+// reduced LJ-melt numbers into metal units for reporting, tau = sigma sqrt(m / epsilon) = 2.148 ps.
+const LjParams kArgon = LjParams::argon();
+const double kArgonEpsilonEv = kArgon.species.front().epsilon;
 const double kArgonTauPs =
-    kArgonSigmaA * std::sqrt(kArgonMass / (kArgonEpsilonEv / kMetalUnits.mvv2e));
+    kArgon.species.front().sigma * std::sqrt(kArgonMass / (kArgonEpsilonEv / kMetalUnits.mvv2e));
 
 const std::vector<int> kSeedSizes = {32, 64, 128, 256, 512, 1024};
 
@@ -72,6 +72,7 @@ CaseSpec lj_melt() {
   c.units = &kLjUnits;
   c.report.ps_per_time = kArgonTauPs;
   c.report.ev_per_energy = kArgonEpsilonEv;
+  c.report.kelvin_per_temperature = kArgonEpsilonEv / kMetalUnits.boltzmann;
   c.temperature = kLjMeltTemperature;
   c.timestep = kLjMeltTimestep;
   c.friction = 1.0;

@@ -23,10 +23,11 @@ std::string_view ensemble_name(Ensemble e);
 Ensemble parse_ensemble(std::string_view name);
 
 /// Factors that turn a case's own units into metal units for reporting (all 1 in metal units;
-/// argon's sigma, epsilon, mass and tau for reduced LJ units).
+/// argon's epsilon, mass and tau for reduced LJ units).
 struct ReportUnits {
-  double ps_per_time = 1.0;    ///< ps per time unit
-  double ev_per_energy = 1.0;  ///< eV per energy unit
+  double ps_per_time = 1.0;             ///< ps per time unit
+  double ev_per_energy = 1.0;           ///< eV per energy unit
+  double kelvin_per_temperature = 1.0;  ///< K per temperature unit (pressure, density: as is)
 };
 
 /// One benchmark case. Lengths in Angstrom, time in ps, temperature in K, pressure in bar, or

@@ -9,13 +9,13 @@
 
 namespace mdb::bench {
 
-/// Compares the force field's forces with central finite differences of its energy (step
-/// h = 1e-3 length units, retried with h / 10) on atoms spread evenly through the system, until
-/// three atoms agree in all components (|F - F_fd| <= abs_tol + 1e-4 |F|). An unshifted cutoff
-/// makes the energy jump when a pair crosses it within h, which spoils one atom's difference now
-/// and then, so up to five atoms (of eight candidates) may disagree; a wrong model disagrees
-/// everywhere. Returns an empty optional on success, else one line naming the first atom,
-/// component and values that disagreed.
+/// Compares the force field's forces on four atoms spread through the system with finite
+/// differences of its energy; every component of every one must agree within
+/// abs_tol + 1e-4 |F|. An unshifted cutoff makes the energy jump when a pair crosses it, which
+/// spoils any difference whose stencil spans the crossing, so a component passes if any of these
+/// agrees: central (h = 1e-3 length units), central (h / 10), second-order forward and backward
+/// (h / 10). A wrong model disagrees in all four. Returns an empty optional on success, else one
+/// line naming the atom, component and values.
 /// `system` is copied; `force_field` is bound to the copy.
 std::optional<std::string> check_forces_fd(ForceField& force_field, const System& system,
                                            double abs_tol);

@@ -28,7 +28,8 @@ Simulation& shared_simulation() {
 void bookkeeping(benchmark::State& state) {
   PhaseTimer timer;
   std::vector<double> buffer;
-  StepRecorder rec(buffer, static_cast<std::size_t>(state.max_iterations));
+  StepRecorder rec(buffer,
+                   static_cast<std::size_t>(std::min<long long>(state.max_iterations, 1 << 24)));
   long until_check = kHealthEvery;
   long checks = 0;
   for (auto _ : state) {
@@ -52,7 +53,8 @@ void raw_step(benchmark::State& state) {
 void recorded_step(benchmark::State& state) {
   Simulation& sim = shared_simulation();
   std::vector<double> buffer;
-  StepRecorder rec(buffer, static_cast<std::size_t>(state.max_iterations));
+  StepRecorder rec(buffer,
+                   static_cast<std::size_t>(std::min<long long>(state.max_iterations, 1 << 24)));
   long until_check = kHealthEvery;
   for (auto _ : state) {
     const std::uint64_t t0 = StepRecorder::begin();

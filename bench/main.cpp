@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <regex>
 
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
@@ -42,6 +43,12 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv, print_help);
   if (argc > 1) {
     std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
+    return kExitBadInput;
+  }
+  try {
+    prepare_scaling(plan, benchmark::GetBenchmarkFilter());
+  } catch (const std::regex_error& e) {
+    std::fprintf(stderr, "md_bench: bad --benchmark_filter: %s\n", e.what());
     return kExitBadInput;
   }
   register_benchmarks(plan);

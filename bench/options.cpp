@@ -99,7 +99,7 @@ MdOptions parse_md_options(int& argc, char** argv) {
       }
     } else if (flag == "--md_steps") {
       need_value();
-      o.steps = parse_int<long>(flag, value, 1, 100'000'000);
+      o.steps = parse_int<long>(flag, value, 20, 100'000'000);  // >= 2 thermo samples
     } else if (flag == "--md_seed") {
       need_value();
       o.seed = parse_int<std::uint64_t>(flag, value, 0, ~std::uint64_t{0});

@@ -91,10 +91,23 @@ std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int repli
   const CaseSpec& c = *key.spec;
   System system = equilibrated_system(key);
   const std::uint64_t seed = key.seed + 1000 * static_cast<std::uint64_t>(replica);
-  if (replica > 0) assign_maxwell_boltzmann(system, c.temperature, seed);
+  if (replica > 0) {
+    // At the state point the equilibrated system actually reached (an NVE melt settles far
+    // below its initial temperature), so every replica samples the same ensemble.
+    const double dof = 3.0 * static_cast<double>(system.size()) - 3.0;
+    const double t_now = temperature_of(kinetic_energy(system), dof, system.units());
+    assign_maxwell_boltzmann(system, t_now, seed);
+  }
   auto sim =
       simulate(c, std::move(system), make_integrator(c, key.ensemble, key.timestep, seed + 2));
   run_checked(*sim, c, warmup_steps, "warm-up");
+  // Warm up through two neighbour-list rebuilds too: the first rebuilds after the start size the
+  // list's and the halo's buffers for a moving system, and must not land in the timed steps.
+  const long builds = sim->neighbor_list().builds();
+  constexpr long kMaxWarmup = 2000;
+  for (long k = 0; k < kMaxWarmup && sim->neighbor_list().builds() < builds + 2; k += 10) {
+    run_checked(*sim, c, 10, "warm-up");
+  }
   return sim;
 }
 

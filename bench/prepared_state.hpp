@@ -29,8 +29,9 @@ struct StateKey {
 const System& equilibrated_system(const StateKey& key);
 
 /// A simulation ready to time: the cached state, the case's force field and the ensemble's
-/// integrator, warmed up for `warmup_steps`. Replica r > 0 gets its own Maxwell-Boltzmann
-/// velocities and thermostat seed, so replicas are independent trajectories.
+/// integrator, warmed up for `warmup_steps` and then through two neighbour-list rebuilds.
+/// Replica r > 0 gets its own Maxwell-Boltzmann velocities (at the equilibrated temperature) and
+/// thermostat seed, so replicas are independent trajectories of the same ensemble.
 std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
                                                   int warmup_steps = 10);
 

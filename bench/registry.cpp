@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <thread>
 
 #include "bench/cases.hpp"
@@ -143,8 +144,52 @@ std::vector<std::string> reported_names(const std::vector<PlannedBenchmark>& pla
   return names;
 }
 
+bool filter_selects(const std::string& filter, const std::string& name) {
+  std::string spec = filter.empty() || filter == "all" ? "." : filter;
+  bool negate = false;
+  if (spec.front() == '-') {
+    negate = true;
+    spec.erase(0, 1);
+  }
+  const std::regex re(spec, std::regex::extended);
+  return std::regex_search(name, re) != negate;
+}
+
+void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& filter) {
+  std::vector<PlannedBenchmark> failed;
+  for (PlannedBenchmark& p : plan) {
+    if (p.spec.family != Family::Scaling) continue;
+    std::vector<std::int64_t> good;
+    for (auto n : p.sizes) {
+      if (!filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time")) {
+        good.push_back(n);  // not run: leave it to Google Benchmark's own filtering
+        continue;
+      }
+      StateKey key = p.spec.key;
+      key.atoms = static_cast<int>(n);
+      try {
+        equilibrated_system(key);
+        good.push_back(n);
+      } catch (const std::exception&) {
+        PlannedBenchmark lone = p;  // reports the cached error under the same name
+        lone.sizes = {n};
+        lone.complexity = false;
+        failed.push_back(lone);
+      }
+    }
+    int selected_good = 0;
+    for (auto n : good) {
+      selected_good += filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time");
+    }
+    p.sizes = good;
+    p.complexity = selected_good >= 2;
+  }
+  plan.insert(plan.end(), failed.begin(), failed.end());
+}
+
 void register_benchmarks(const std::vector<PlannedBenchmark>& plan) {
   for (const PlannedBenchmark& p : plan) {
+    if (p.sizes.empty() && p.spec.family == Family::Scaling) continue;
     const BenchmarkSpec spec = p.spec;
     auto* b = benchmark::RegisterBenchmark(
         p.name.c_str(), [spec](benchmark::State& state) { run_benchmark(state, spec); });
@@ -153,7 +198,7 @@ void register_benchmarks(const std::vector<PlannedBenchmark>& plan) {
     b->Unit(spec.family == Family::Trajectory ? benchmark::kMillisecond : benchmark::kMicrosecond);
     if (spec.family == Family::Scaling) {
       for (auto n : p.sizes) b->Arg(n);
-      b->Complexity(benchmark::oN);
+      if (p.complexity) b->Complexity(benchmark::oN);
     }
   }
 }

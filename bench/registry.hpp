@@ -16,6 +16,7 @@ struct PlannedBenchmark {
   std::string name;  ///< as registered, e.g. "Step/NVE/64/lj-ar/cpu"
   BenchmarkSpec spec;
   std::vector<std::int64_t> sizes;
+  bool complexity = true;  ///< Scaling: fit O(N) over `sizes`
 };
 
 /// The benchmarks the options select. Throws OptionError for a requested size a case's lattice
@@ -25,6 +26,17 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& options,
 
 /// The names Google Benchmark will report: registered name, Scaling's size, "/manual_time".
 std::vector<std::string> reported_names(const std::vector<PlannedBenchmark>& plan);
+
+/// Google Benchmark 1.7.1 crashes computing a Scaling family's O(N) fit when none of its sizes
+/// ran (every one an error run). So, before registration, this prepares every Scaling size the
+/// filter (--benchmark_filter syntax) selects; sizes that cannot be prepared move to a plain
+/// benchmark of the same name, which then reports the error, and a family left with fewer than
+/// two good sizes gets no fit.
+void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& filter);
+
+/// Whether Google Benchmark's --benchmark_filter selects `name` (POSIX extended regex, "all" or
+/// empty for everything, a leading '-' negates).
+bool filter_selects(const std::string& filter, const std::string& name);
 
 /// Registers the plan with Google Benchmark (manual time, each family's time unit, O(N) for
 /// Scaling).

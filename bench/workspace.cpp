@@ -12,17 +12,24 @@ void ThermoSamples::clear() {
 }
 
 void ThermoSamples::reserve(std::size_t n) {
-  for (auto* v : {&time, &energy, &conserved, &temperature, &pressure, &density}) v->reserve(n);
+  // Resize-then-clear writes every page now: reserve() alone leaves them untouched, and their
+  // first touch inside the timed trajectory would show up as RSS growth (mem_delta_MB).
+  for (auto* v : {&time, &energy, &conserved, &temperature, &pressure, &density}) {
+    if (v->size() < n) v->resize(n);
+    v->clear();
+  }
 }
 
-Workspace& acquire_workspace(const StateKey& key, int replicas, int threads) {
+Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int threads) {
   // Compared field by field: building a string key here would allocate in every call, and the
   // MemoryManager's pass would count it.
-  if (g_live && g_live->key == key && g_live->replicas == replicas && g_live->threads == threads) {
+  if (g_live && g_live->owner == owner && g_live->key == key && g_live->replicas == replicas &&
+      g_live->threads == threads) {
     return *g_live;
   }
   g_live.reset();  // free the previous benchmark's systems before building new ones
   auto ws = std::make_unique<Workspace>();
+  ws->owner = owner;
   ws->key = key;
   ws->replicas = replicas;
   ws->threads = threads;

@@ -25,6 +25,7 @@ struct ThermoSamples {
 
 /// Live state of one benchmark.
 struct Workspace {
+  int owner = 0;  ///< which family made it: Step and Trajectory of one state do not share
   StateKey key;
   int replicas = 1;
   int threads = 1;
@@ -34,10 +35,11 @@ struct Workspace {
   ThermoSamples thermo;
 };
 
-/// The process's one live workspace for (state, replicas): reused when the key matches the last
-/// call's, otherwise the old one is freed and a new one built (equilibrated state from the cache,
-/// replicas, warm-up). Throws std::runtime_error when the state cannot be prepared.
-Workspace& acquire_workspace(const StateKey& key, int replicas, int threads);
+/// The process's one live workspace for (owner family, state, replicas, threads): reused when all
+/// match the last call's, so Google Benchmark's successive calls of one benchmark continue one
+/// trajectory; otherwise the old one is freed and a new one built from the cached equilibrated
+/// state (replicas, warm-up). Throws std::runtime_error when the state cannot be prepared.
+Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int threads);
 /// Frees the live workspace (after a blow-up, so the next call starts clean).
 void discard_workspace();
 

@@ -6,6 +6,7 @@
 
 #include "bench/cases.hpp"
 #include "bench/prepared_state.hpp"
+#include "md/standard_systems.hpp"
 #include "md/velocity_verlet.hpp"
 #include "model/lennard_jones.hpp"
 
@@ -65,6 +66,43 @@ TEST(ForceCheck, RejectsForcesOffByOnePercentOrWithTheWrongSign) {
   }
 }
 
+// Forces wrong on a quarter of the atoms only (as a bug in one code path might be).
+class PartlyWrong final : public ForceField {
+ public:
+  PartlyWrong() : lj_(LjParams::argon()) {}
+  std::string_view name() const override { return "partly-wrong"; }
+  double cutoff() const override { return lj_.cutoff(); }
+  NeighborKind neighbor_kind() const override { return lj_.neighbor_kind(); }
+  void bind(const System& s) override { lj_.bind(s); }
+  ForceResult compute(System& s, const NeighborList& list, ComputeFlags flags) override {
+    const ForceResult r = lj_.compute(s, list, flags);
+    for (std::size_t i = 0; i < s.size() / 4; ++i) s.fx()[i] = -s.fx()[i];
+    return r;
+  }
+
+ private:
+  LennardJones<> lj_;
+};
+
+TEST(ForceCheck, RejectsForcesWrongOnAQuarterOfTheAtoms) {
+  PartlyWrong wrong;
+  EXPECT_TRUE(check_forces_fd(wrong, thermalised_argon(), 1e-6).has_value());
+}
+
+// A pair sitting just inside the unshifted cutoff: the central difference straddles the energy
+// jump, the one-sided one does not, and correct forces must still pass.
+TEST(ForceCheck, ToleratesAPairAtTheUnshiftedCutoff) {
+  System s(Box::cube(30.0), kMetalUnits);
+  const int ar = s.add_species("Ar", kArgonMass);
+  LennardJones<> lj(LjParams::argon());
+  const double rc = lj.cutoff();
+  s.add_atom(ar, 5.0, 5.0, 5.0);
+  s.add_atom(ar, 5.0 + rc - 2e-5, 5.0, 5.0);  // 2e-5 A inside: every central stencil crosses rc
+  s.add_atom(ar, 5.0, 8.7, 5.0);
+  s.add_atom(ar, 5.0, 5.0, 9.1);
+  EXPECT_FALSE(check_forces_fd(lj, s, 1e-6).has_value());
+}
+
 TEST(Health, FlagsNonFinitePositionsAndLostAtoms) {
   const CaseSpec& c = *find_case("lj-ar");
   Simulation sim(build_case_system(c, 64, 3), c.make_force_field(),
@@ -98,15 +136,19 @@ TEST(PreparedState, BlowUpDuringEquilibrationIsACachedError) {
   }
 }
 
-TEST(PreparedState, ReplicasStartFromTheSameStateWithTheirOwnVelocities) {
+TEST(PreparedState, ReplicasAreIndependentAndWarmedUpThroughRebuilds) {
   StateKey key{find_case("lj-ar"), Ensemble::NVT, 32, 11, 0.002};
   const System& eq = equilibrated_system(key);
   auto r0 = make_timed_simulation(key, 0, 0);
   auto r1 = make_timed_simulation(key, 1, 0);
-  EXPECT_EQ(r0->system().x()[3], eq.x()[3]);
-  EXPECT_EQ(r1->system().x()[3], eq.x()[3]);
-  EXPECT_EQ(r0->system().vx()[3], eq.vx()[3]);
-  EXPECT_NE(r1->system().vx()[3], eq.vx()[3]);
+  // Warm-up ran through two rebuilds after the initial build, outside any timed region.
+  EXPECT_GE(r0->neighbor_list().builds(), 3);
+  EXPECT_GE(r1->neighbor_list().builds(), 3);
+  // Own velocities: the trajectories differ; same ensemble: similar temperatures.
+  EXPECT_NE(r0->system().vx()[3], r1->system().vx()[3]);
+  const double t0 = r0->thermo().temperature, t1 = r1->thermo().temperature;
+  EXPECT_GT(t1, 0.3 * t0);
+  EXPECT_LT(t1, 3.0 * t0);
   // Same key, same cached object: equilibration ran once.
   EXPECT_EQ(&equilibrated_system(key), &eq);
 }

@@ -149,8 +149,8 @@ TEST(MdBenchErrors, BadFlagValuesExitWithCode2AndOneLine) {
 TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
   const auto out = temp_json("unstable");
   const Result r = run_md_bench(
-      "--benchmark_filter='^Step/NVE/64/lj-ar|^Step/NVE/64/lj-melt' --md_timestep=2.0 "
-      "--benchmark_min_time=0.01 --benchmark_out=" +
+      "--benchmark_filter='^Step/NVE/64/lj-ar|^Step/NVE/64/lj-melt|^Scaling/NVE/lj-ar' "
+      "--md_sizes=32,64 --md_timestep=2.0 --benchmark_min_time=0.01 --benchmark_out=" +
       out.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const auto file = compare::load_benchmark_json(out);
@@ -159,8 +159,16 @@ TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
   ASSERT_NE(ar, nullptr);
   EXPECT_TRUE(ar->error_occurred);
   EXPECT_NE(ar->error_message.find("blew up"), std::string::npos) << ar->error_message;
-  // The other benchmark still ran (and in LJ units a 2 tau step blows up as well).
+  // The other benchmarks still ran (in LJ units a 2 tau step blows up as well), and a Scaling
+  // family with no good size reports its errors (Google Benchmark's O(N) fit would crash on it).
   EXPECT_NE(file.find("Step/NVE/64/lj-melt/cpu/manual_time"), nullptr);
+  for (const char* name :
+       {"Scaling/NVE/lj-ar/cpu/32/manual_time", "Scaling/NVE/lj-ar/cpu/64/manual_time"}) {
+    const auto* run = file.find(name);
+    ASSERT_NE(run, nullptr) << name;
+    EXPECT_TRUE(run->error_occurred) << name;
+  }
+  EXPECT_EQ(file.find("Scaling/NVE/lj-ar/cpu/manual_time_BigO"), nullptr);
 }
 
 TEST(MdBenchList, JsonListsCasesCountersAndNames) {

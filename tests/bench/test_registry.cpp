@@ -44,8 +44,10 @@ TEST(CaseTable, LjMeltCopiesLammpsInLj) {
   // Density 0.8442 from the lattice constant.
   const System s = build_case_system(c, 32000, 1);
   EXPECT_NEAR(32000.0 / s.box().volume(), 0.8442, 1e-12);
-  // Argon's tau: sigma sqrt(m / eps) = 2.156 ps.
-  EXPECT_NEAR(c.report.ps_per_time, 2.156, 2e-3);
+  // Argon's tau with lj-ar's parameters: sigma sqrt(m / eps) = 3.405 A sqrt(39.948 amu /
+  // 0.0104 eV) = 2.148 ps; eps / k_B = 120.7 K.
+  EXPECT_NEAR(c.report.ps_per_time, 2.148, 2e-3);
+  EXPECT_NEAR(c.report.kelvin_per_temperature, 120.69, 0.01);
   EXPECT_EQ(find_case("nope"), nullptr);
 }
 
