@@ -27,13 +27,23 @@ void fail(benchmark::State& state, const std::string& what) {
   state.SkipWithError(what.c_str());
 }
 
-void base_measurement(Measurement& m, const BenchmarkSpec& spec, Workspace& ws) {
+// What every family reports after its loop: size, rates, phases (summed over replicas), memory
+// and latencies.
+Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe& probe,
+                    double steps, double seconds, std::span<double> latencies) {
+  Measurement m;
+  probe.finish(m);
   const Simulation& sim = *ws.sims.front();
   m.natoms = static_cast<double>(sim.system().size());
   m.replicas = static_cast<double>(ws.sims.size());
   m.threads = static_cast<double>(ws.pool->size());
   m.neighbors_per_atom = static_cast<double>(sim.neighbor_list().num_pairs()) / m.natoms;
   m.timestep_ps = spec.key.timestep * spec.key.spec->report.ps_per_time;
+  m.steps = steps;
+  m.seconds = seconds;
+  for (auto& replica : ws.sims) add_phase_times(*replica, m);
+  m.step_latencies = latencies;
+  return m;
 }
 
 // Step and Scaling: one iteration = one MD step.
@@ -60,13 +70,8 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   }
   if (auto err = check_health(sim, *spec.key.spec)) return fail(state, *err);
   if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m;
-  probe.finish(m);
-  base_measurement(m, spec, ws);
-  m.steps = static_cast<double>(state.iterations());
-  m.seconds = rec.seconds();
-  add_phase_times(sim, m);
-  m.step_latencies = rec.samples();
+  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations()), rec.seconds(),
+                          rec.samples());
   publish(state, m);
 }
 
@@ -142,13 +147,8 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   }
   if (auto err = check_health(sim, *spec.key.spec)) return fail(state, *err);
   if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m;
-  probe.finish(m);
-  base_measurement(m, spec, ws);
-  m.steps = static_cast<double>(state.iterations() * steps);
-  m.seconds = seconds;
-  add_phase_times(sim, m);
-  m.step_latencies = rec.samples();
+  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations() * steps), seconds,
+                          rec.samples());
   m.thermo = summarize_thermo(spec, th, m.natoms);
   publish(state, m);
 }
@@ -192,13 +192,8 @@ void run_batched(benchmark::State& state, const BenchmarkSpec& spec, Workspace& 
     if (auto err = check_health(*sim, *spec.key.spec)) return fail(state, *err);
   }
   if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m;
-  probe.finish(m);
-  base_measurement(m, spec, ws);
-  m.steps = static_cast<double>(state.iterations());
-  m.seconds = rec.seconds();
-  for (auto& sim : ws.sims) add_phase_times(*sim, m);
-  m.step_latencies = rec.samples();
+  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations()), rec.seconds(),
+                          rec.samples());
   publish(state, m);
 }
 
