@@ -160,6 +160,7 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
   for (PlannedBenchmark& p : plan) {
     if (p.spec.family != Family::Scaling) continue;
     std::vector<std::int64_t> good;
+    int selected_good = 0;  // good sizes that will run: the fit needs two
     for (auto n : p.sizes) {
       if (!filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time")) {
         good.push_back(n);  // not run: leave it to Google Benchmark's own filtering
@@ -170,16 +171,13 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
       try {
         equilibrated_system(key);
         good.push_back(n);
+        ++selected_good;
       } catch (const std::exception&) {
         PlannedBenchmark lone = p;  // reports the cached error under the same name
         lone.sizes = {n};
         lone.complexity = false;
         failed.push_back(lone);
       }
-    }
-    int selected_good = 0;
-    for (auto n : good) {
-      selected_good += filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time");
     }
     p.sizes = good;
     p.complexity = selected_good >= 2;

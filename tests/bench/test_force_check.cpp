@@ -13,18 +13,21 @@
 namespace mdb::bench {
 namespace {
 
-// Lennard-Jones whose forces are off by a chosen factor: a fast but wrong model.
+// Lennard-Jones whose forces on the first `fraction` of the atoms are off by `factor`: a fast but
+// wrong model (fraction < 1: a bug in one code path).
 class WrongForces final : public ForceField {
  public:
-  explicit WrongForces(double factor) : lj_(LjParams::argon()), factor_(factor) {}
+  explicit WrongForces(double factor, double fraction = 1.0)
+      : lj_(LjParams::argon()), factor_(factor), fraction_(fraction) {}
   std::string_view name() const override { return "wrong"; }
   double cutoff() const override { return lj_.cutoff(); }
   NeighborKind neighbor_kind() const override { return lj_.neighbor_kind(); }
   void bind(const System& s) override { lj_.bind(s); }
   ForceResult compute(System& s, const NeighborList& list, ComputeFlags flags) override {
     const ForceResult r = lj_.compute(s, list, flags);
+    const auto wrong = static_cast<std::size_t>(fraction_ * static_cast<double>(s.size()));
     for (auto f : {s.fx(), s.fy(), s.fz()}) {
-      for (double& v : f) v *= factor_;
+      for (std::size_t i = 0; i < wrong; ++i) f[i] *= factor_;
     }
     return r;
   }
@@ -32,6 +35,7 @@ class WrongForces final : public ForceField {
  private:
   LennardJones<> lj_;
   double factor_;
+  double fraction_;
 };
 
 System thermalised_argon() {
@@ -66,26 +70,8 @@ TEST(ForceCheck, RejectsForcesOffByOnePercentOrWithTheWrongSign) {
   }
 }
 
-// Forces wrong on a quarter of the atoms only (as a bug in one code path might be).
-class PartlyWrong final : public ForceField {
- public:
-  PartlyWrong() : lj_(LjParams::argon()) {}
-  std::string_view name() const override { return "partly-wrong"; }
-  double cutoff() const override { return lj_.cutoff(); }
-  NeighborKind neighbor_kind() const override { return lj_.neighbor_kind(); }
-  void bind(const System& s) override { lj_.bind(s); }
-  ForceResult compute(System& s, const NeighborList& list, ComputeFlags flags) override {
-    const ForceResult r = lj_.compute(s, list, flags);
-    for (std::size_t i = 0; i < s.size() / 4; ++i) s.fx()[i] = -s.fx()[i];
-    return r;
-  }
-
- private:
-  LennardJones<> lj_;
-};
-
 TEST(ForceCheck, RejectsForcesWrongOnAQuarterOfTheAtoms) {
-  PartlyWrong wrong;
+  WrongForces wrong(-1.0, 0.25);
   EXPECT_TRUE(check_forces_fd(wrong, thermalised_argon(), 1e-6).has_value());
 }
 
