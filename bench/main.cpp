@@ -36,16 +36,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "md_bench: %s\n", e.what());
     return kExitBadInput;
   }
-  if (options.list != MdOptions::List::None) {
-    print_list(options, plan, std::cout);
-    return 0;
-  }
+  const int repetitions = requested_repetitions(argc, argv);
   benchmark::Initialize(&argc, argv, print_help);
   if (argc > 1) {
     std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
     return kExitBadInput;
   }
   try {
+    if (options.list != MdOptions::List::None) {
+      print_list(options, plan, benchmark::GetBenchmarkFilter(), std::cout);
+      return 0;
+    }
     prepare_scaling(plan, benchmark::GetBenchmarkFilter());
   } catch (const std::regex_error& e) {
     std::fprintf(stderr, "md_bench: bad --benchmark_filter: %s\n", e.what());
@@ -53,8 +54,19 @@ int main(int argc, char** argv) {
   }
   register_benchmarks(plan);
   add_run_context();
+  // Google Benchmark 1.7.1 keeps each repetition's memory result in a growing std::vector and
+  // reports through pointers into it, so with repetitions all but the last are read after the
+  // vector moved (google/benchmark#1939): garbage max_bytes_used/total_allocated_bytes. Only a
+  // single repetition gets the hook; allocs_per_step and mem_delta_MB report memory either way.
   HeapMemoryManager memory;
-  benchmark::RegisterMemoryManager(&memory);
+  if (repetitions == 1) {
+    benchmark::RegisterMemoryManager(&memory);
+  } else {
+    std::fprintf(stderr,
+                 "md_bench: no allocs_per_iter/max_bytes_used with --benchmark_repetitions > 1 "
+                 "(Google Benchmark 1.7.1 corrupts them); allocs_per_step and mem_delta_MB still "
+                 "report memory\n");
+  }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::RegisterMemoryManager(nullptr);
   benchmark::Shutdown();

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <string_view>
 
 #include "bench/cases.hpp"
@@ -169,6 +170,25 @@ const char* md_options_help() {
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
 Bad values print one line and exit with code 2.
 )";
+}
+
+int requested_repetitions(int argc, char** argv) {
+  // Google Benchmark reads only the --flag=value form; a value it cannot parse it ignores, and so
+  // do we (it then keeps 1).
+  auto parse = [](const char* text, int fallback) {
+    char* end = nullptr;
+    const long v = std::strtol(text, &end, 10);
+    return (end != text && *end == '\0' && v > 0 && v < 1000000) ? static_cast<int>(v) : fallback;
+  };
+  int repetitions = 1;
+  if (const char* env = std::getenv("BENCHMARK_REPETITIONS")) repetitions = parse(env, 1);
+  constexpr std::string_view kFlag = "--benchmark_repetitions=";
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.substr(0, kFlag.size()) == kFlag)
+      repetitions = parse(argv[i] + kFlag.size(), repetitions);
+  }
+  return repetitions;
 }
 
 }  // namespace mdb::bench

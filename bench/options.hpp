@@ -35,6 +35,11 @@ struct MdOptions {
 /// the case table.
 MdOptions parse_md_options(int& argc, char** argv);
 
+/// The repetition count Google Benchmark will use: the last --benchmark_repetitions=N in argv,
+/// else the BENCHMARK_REPETITIONS environment variable, else 1. Read before
+/// benchmark::Initialize, which consumes the flag.
+int requested_repetitions(int argc, char** argv);
+
 /// The --md_* part of --help.
 const char* md_options_help();
 

@@ -201,8 +201,12 @@ void register_benchmarks(const std::vector<PlannedBenchmark>& plan) {
   }
 }
 
-void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan, std::ostream& out) {
-  const std::vector<std::string> names = reported_names(plan);
+void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan,
+                const std::string& filter, std::ostream& out) {
+  std::vector<std::string> names;
+  for (std::string& n : reported_names(plan)) {
+    if (filter_selects(filter, n)) names.push_back(std::move(n));
+  }
   if (o.list == MdOptions::List::Json) {
     nlohmann::json j;
     j["mdbench_schema"] = "1";

@@ -42,8 +42,9 @@ bool filter_selects(const std::string& filter, const std::string& name);
 /// Scaling).
 void register_benchmarks(const std::vector<PlannedBenchmark>& plan);
 
-/// --md_list: cases, families, counters and the planned names, as text or JSON.
+/// --md_list: cases, families, counters and the planned names that `filter` (the
+/// --benchmark_filter value) selects, as text or JSON.
 void print_list(const MdOptions& options, const std::vector<PlannedBenchmark>& plan,
-                std::ostream& out);
+                const std::string& filter, std::ostream& out);
 
 }  // namespace mdb::bench

@@ -1,11 +1,30 @@
-# Shared by ci/bench.sh and ci/test.sh (sourced, not run).
+# shellcheck shell=bash
+# Shared by the ci/*.sh scripts (sourced, not run).
+# The arrays and defaults below are read by the scripts that source this file.
+# shellcheck disable=SC2034
 # Debian packages the build needs; CUDA (nvcc) is optional and used when present.
 MDB_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev)
+# Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
+# run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules).
+MDB_TEST_PACKAGES=(python3-yaml)
+# The benchmark gate checks out its base revision as a git worktree.
+MDB_GATE_PACKAGES=(git)
 
-# Installs whatever is missing with apt-get; prints nothing when all is there.
+# The gate suite (ci/bench_gate.sh, ci/refresh_baseline.sh): NVE Step and Trajectory at two sizes
+# plus one NVT Trajectory, so both the timing paths and the drift counters (energy_drift,
+# conserved_drift) are covered while one md_bench run stays around 5 s on 2 cores. Anchored and
+# naming /cpu/, so a build with the CUDA backend runs the same rows.
+MDB_GATE_FILTER_DEFAULT='^(Step|Trajectory)/NVE/(64|256)/lj-ar/cpu/|^Trajectory/NVT/64/lj-ar/cpu/'
+# Repetitions per md_bench run and Google Benchmark's minimum time per repetition (seconds, as
+# a plain number: the syntax Google Benchmark 1.7.1 reads, which later versions still accept).
+MDB_GATE_REPS_DEFAULT=2
+MDB_GATE_MIN_TIME_DEFAULT=0.2
+
+# Installs whatever is missing with apt-get; prints nothing when all is there. Arguments name
+# packages wanted on top of MDB_PACKAGES (e.g. "${MDB_TEST_PACKAGES[@]}").
 mdb_install_packages() {
   local missing=() p
-  for p in "${MDB_PACKAGES[@]}"; do
+  for p in "${MDB_PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   ((${#missing[@]} == 0)) && return 0
@@ -21,4 +40,33 @@ mdb_install_packages() {
 mdb_build() {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build build -j"$(nproc)"
+}
+
+# Configures and builds the gate's Release build of source tree SRC into DIR, without the tests
+# (the gate needs md_bench and compare only). Extra arguments are targets; none builds all.
+# The configure log is kept in DIR/configure.log and shown only when configuring fails.
+mdb_gate_build() {
+  local src=$1 dir=$2 t
+  shift 2
+  local targets=()
+  for t in "$@"; do targets+=(--target "$t"); done
+  mkdir -p "$dir"
+  if ! cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DMDBENCH_TESTS=OFF \
+      >"$dir/configure.log" 2>&1; then
+    cat "$dir/configure.log" >&2
+    return 1
+  fi
+  cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
+}
+
+# Runs md_bench BIN over the gate suite, writing Google Benchmark JSON to OUT_JSON and its console
+# table to OUT_JSON with .log for .json. Only flags that every md_bench revision understands, so
+# an old base and a new head run the same suite the same way. Reads MDB_GATE_FILTER,
+# MDB_GATE_REPS and MDB_GATE_MIN_TIME, each defaulting to the values above.
+mdb_gate_run() {
+  local bin=$1 out=$2
+  "$bin" --benchmark_filter="${MDB_GATE_FILTER:-$MDB_GATE_FILTER_DEFAULT}" \
+    --benchmark_repetitions="${MDB_GATE_REPS:-$MDB_GATE_REPS_DEFAULT}" \
+    --benchmark_min_time="${MDB_GATE_MIN_TIME:-$MDB_GATE_MIN_TIME_DEFAULT}" \
+    --benchmark_out="$out" --benchmark_out_format=json >"${out%.json}.log" 2>&1
 }

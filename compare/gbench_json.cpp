@@ -309,7 +309,8 @@ BenchmarkFile read_benchmark_json(std::string_view text, std::string source) {
   } catch (const JsonError& e) {
     throw JsonError(source + ": " + e.what());
   }
-  if (!root.is_object()) throw JsonError(source + ": top level is not a JSON object");
+  if (!root.is_object())
+    throw JsonError(source + ": not Google Benchmark JSON (top level is not an object)");
 
   BenchmarkFile file;
   file.source = std::move(source);
@@ -318,8 +319,10 @@ BenchmarkFile read_benchmark_json(std::string_view text, std::string source) {
     file.context = *it;
   }
   const auto benchmarks = root.find("benchmarks");
-  if (benchmarks == root.end()) throw JsonError(file.source + ": no \"benchmarks\" key");
-  if (!benchmarks->is_array()) throw JsonError(file.source + ": \"benchmarks\" is not an array");
+  if (benchmarks == root.end())
+    throw JsonError(file.source + ": not Google Benchmark JSON (no \"benchmarks\" array)");
+  if (!benchmarks->is_array())
+    throw JsonError(file.source + ": not Google Benchmark JSON (\"benchmarks\" is not an array)");
   file.runs.reserve(benchmarks->size());
   for (std::size_t i = 0; i < benchmarks->size(); ++i) {
     file.runs.push_back(read_run((*benchmarks)[i], i, file.source));

@@ -137,6 +137,30 @@ TEST_F(MdBenchRun, ContextSaysWhereTheNumbersCameFrom) {
   EXPECT_EQ(file_->context["mdbench_schema"], "1");
 }
 
+// Google Benchmark 1.7.1 reports memory-manager results of all but the last repetition through
+// dangling pointers (google/benchmark#1939); md_bench must not write such garbage.
+TEST(MdBenchRepetitions, NoCorruptMemoryFieldsWithRepetitions) {
+  const auto out = temp_json("reps");
+  const Result r = run_md_bench(
+      "--benchmark_filter='^Step/NVE/64/lj-ar' --benchmark_repetitions=3 "
+      "--benchmark_min_time=0.01 --benchmark_out=" +
+      out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const compare::BenchmarkFile f = compare::load_benchmark_json(out);
+  std::filesystem::remove(out);
+  int rows = 0;
+  for (const compare::BenchmarkRun& run : f.runs) {
+    if (run.is_aggregate()) continue;
+    ++rows;
+    EXPECT_EQ(run.counters.count("max_bytes_used"), 0u) << run.name;
+    EXPECT_EQ(run.counters.count("total_allocated_bytes"), 0u) << run.name;
+    EXPECT_EQ(run.counters.count("allocs_per_step"), 1u) << run.name;
+  }
+  EXPECT_EQ(rows, 3);
+  EXPECT_NE(r.output.find("corrupts them"), std::string::npos)
+      << "the note is missing: " << r.output;
+}
+
 TEST(MdBenchErrors, BadFlagValuesExitWithCode2AndOneLine) {
   for (const char* args : {"--md_steps=abc", "--md_sizes=30", "--md_cases=nope", "--md_suite=huge",
                            "--md_bogus", "--not_a_flag"}) {
@@ -169,6 +193,17 @@ TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
     EXPECT_TRUE(run->error_occurred) << name;
   }
   EXPECT_EQ(file.find("Scaling/NVE/lj-ar/cpu/manual_time_BigO"), nullptr);
+}
+
+TEST(MdBenchList, NamesFollowTheBenchmarkFilter) {
+  const Result r = run_md_bench("--md_list=json --benchmark_filter=NVE/64/lj-melt");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json j = compare::parse_tolerant_json(r.output);
+  ASSERT_FALSE(j["benchmarks"].empty());
+  for (const auto& n : j["benchmarks"]) {
+    EXPECT_NE(n.get<std::string>().find("NVE/64/lj-melt"), std::string::npos) << n;
+  }
+  EXPECT_EQ(run_md_bench("--md_list --benchmark_filter='('").exit_code, 2);
 }
 
 TEST(MdBenchList, JsonListsCasesCountersAndNames) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,21 @@ struct Args {
   }
   MdOptions parse() { return parse_md_options(argc, argv.data()); }
 };
+
+TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
+  unsetenv("BENCHMARK_REPETITIONS");
+  Args none({"md_bench", "--benchmark_filter=NVE"});
+  EXPECT_EQ(requested_repetitions(none.argc, none.argv.data()), 1);
+  Args flag({"md_bench", "--benchmark_repetitions=3", "--benchmark_repetitions=10"});
+  EXPECT_EQ(requested_repetitions(flag.argc, flag.argv.data()), 10);  // the last one counts
+  // Google Benchmark reads only --flag=value and ignores values it cannot parse.
+  Args bad({"md_bench", "--benchmark_repetitions", "5", "--benchmark_repetitions=x"});
+  EXPECT_EQ(requested_repetitions(bad.argc, bad.argv.data()), 1);
+  setenv("BENCHMARK_REPETITIONS", "4", 1);
+  EXPECT_EQ(requested_repetitions(none.argc, none.argv.data()), 4);
+  EXPECT_EQ(requested_repetitions(flag.argc, flag.argv.data()), 10);
+  unsetenv("BENCHMARK_REPETITIONS");
+}
 
 TEST(MdOptions, ParsesAndRemovesItsFlags) {
   Args a({"md_bench", "--benchmark_filter=NVE/64", "--md_steps=50", "--md_sizes=32,64",

@@ -1,0 +1,268 @@
+#include "compare/cli.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "compare/diff.hpp"
+#include "compare/report.hpp"
+
+namespace mdb::compare {
+namespace {
+
+const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+CliRun run(std::vector<std::string> args, bool tty = false) {
+  for (auto& a : args) {
+    if (a.size() > 5 && a.substr(a.size() - 5) == ".json" && a.find('/') == std::string::npos) {
+      a = (kData / a).string();
+    }
+  }
+  std::ostringstream out, err;
+  const int code = run_compare(args, out, err, tty);
+  return {code, out.str(), err.str()};
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// --- the cases the gate depends on ---------------------------------------------------------------
+
+TEST(CompareCli, IdenticalFilesPass) {
+  const CliRun r = run({"base.json", "base.json"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(has(r.out, "no regression")) << r.out;
+  EXPECT_TRUE(r.err.empty());
+}
+
+TEST(CompareCli, RerunOfTheSameCodePasses) {
+  EXPECT_EQ(run({"base.json", "base_rerun.json"}).code, 0);
+}
+
+TEST(CompareCli, TwentyPercentSlowdownWithTenRepetitionsFails) {
+  const CliRun r = run({"base.json", "slow20.json"});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "REGRESSED")) << r.out;
+  EXPECT_FALSE(has(r.out, "unconfirmed")) << r.out;
+  EXPECT_TRUE(has(r.out, "Step/NVE/64/lj-ar/cpu/manual_time")) << r.out;
+}
+
+TEST(CompareCli, TwoPercentChangePasses) {
+  const CliRun r = run({"base.json", "change2.json"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "OVERALL_GEOMEAN")) << r.out;
+}
+
+TEST(CompareCli, NoisyOverlappingSamplesAreNotSignificant) {
+  const CliRun r = run({"noisy_old.json", "noisy_new.json"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "not significant")) << r.out;
+}
+
+TEST(CompareCli, CounterRegressionsFail) {
+  const CliRun drift = run({"base.json", "drift.json"});
+  EXPECT_EQ(drift.code, 1) << drift.out;
+  EXPECT_TRUE(has(drift.out, "|energy_drift|")) << drift.out;
+  const CliRun allocs = run({"base.json", "allocs.json"});
+  EXPECT_EQ(allocs.code, 1) << allocs.out;
+  EXPECT_TRUE(has(allocs.out, "allocs_per_step")) << allocs.out;
+}
+
+TEST(CompareCli, MissingAndNewBenchmarksAreListed) {
+  const CliRun r = run({"base.json", "renamed.json"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "Batched/NVE/64/lj-ar/cpu/replicas:2/manual_time")) << r.out;
+  EXPECT_TRUE(has(r.out, "only in OLD")) << r.out;
+  EXPECT_TRUE(has(r.out, "Step/NVE/512/lj-ar/cpu/manual_time")) << r.out;
+  EXPECT_TRUE(has(r.out, "only in NEW")) << r.out;
+}
+
+TEST(CompareCli, ErrorRunsInNewFailAndSizeMismatchesAreFlagged) {
+  const CliRun e = run({"base.json", "errors.json"});
+  EXPECT_EQ(e.code, 1) << e.out;
+  EXPECT_TRUE(has(e.out, "error in NEW: blow-up: non-finite positions at step 412")) << e.out;
+  const CliRun m = run({"base.json", "size_mismatch.json"});
+  EXPECT_EQ(m.code, 0) << m.out;
+  EXPECT_TRUE(has(m.out, "size mismatch: natoms 64 -> 108")) << m.out;
+}
+
+TEST(CompareCli, TooFewRepetitionsSaySoAndStillGate) {
+  const CliRun r = run({"reps3_base.json", "reps3_slow.json"});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "REGRESSED (unconfirmed)")) << r.out;
+  EXPECT_TRUE(has(r.out, "too few repetitions")) << r.out;
+}
+
+TEST(CompareCli, NonFiniteValuesAndAggregatesOnlyAreTolerated) {
+  const CliRun nf = run({"nonfinite.json", "nonfinite.json"});
+  EXPECT_EQ(nf.code, 0) << nf.out << nf.err;
+  const CliRun agg = run({"base.json", "aggregates_only.json"});
+  EXPECT_EQ(agg.code, 0) << agg.out << agg.err;
+  EXPECT_TRUE(has(agg.out, "only aggregate rows")) << agg.out;
+}
+
+TEST(CompareCli, RealMdBenchOutputComparesWithItself) {
+  const CliRun r = run({"md_bench_real.json", "md_bench_real.json"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(has(r.out, "Scaling/NVE/lj-ar/cpu/64/manual_time")) << r.out;
+  EXPECT_TRUE(has(r.out, "BigO/RMS rows skipped")) << r.out;
+  EXPECT_FALSE(has(r.out, "is not in compare's table")) << r.out;
+}
+
+TEST(CompareCli, SeveralFilesPerSidePoolTheirRepetitions) {
+  const CliRun r = run({"--old", "reps3_base.json", "--old", "reps3_base.json", "--new",
+                        "reps3_slow.json", "--new", "reps3_slow.json", "--format=json"});
+  EXPECT_EQ(r.code, 1);
+  const auto doc = nlohmann::json::parse(r.out);
+  bool seen = false;
+  for (const auto& b : doc["benchmarks"]) {
+    if (b["name"] != "Step/NVE/64/lj-ar/cpu/manual_time") continue;
+    for (const auto& m : b["metrics"]) {
+      if (m["metric"] != "real_time") continue;
+      seen = true;
+      EXPECT_EQ(m["n_old"], 6);
+      EXPECT_EQ(m["n_new"], 6);
+      EXPECT_TRUE(m["confirmed"].get<bool>());  // 6 per side is enough for alpha 0.05
+    }
+  }
+  EXPECT_TRUE(seen);
+}
+
+// --- modes
+// -----------------------------------------------------------------------------------------
+
+TEST(CompareCli, FiltersComparesTwoGroupsOfOneFile) {
+  const CliRun r = run({"--filters", "teacher_student.json", "nn-teacher", "nn-student"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(has(r.out, "Step/NVE/64/[nn-teacher vs nn-student]/cpu/manual_time")) << r.out;
+  EXPECT_TRUE(has(r.out, "Speed-up")) << r.out;
+  EXPECT_TRUE(has(r.out, "11.")) << r.out;  // about 2000 us / 180 us
+  const CliRun none = run({"--filters", "teacher_student.json", "nn-teacher", "nn-nothing"});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_TRUE(has(none.err, "nn-nothing")) << none.err;
+}
+
+TEST(CompareCli, BaselineDirectoryPicksTheMatchingMachine) {
+  const CliRun r = run({"--baseline", (kData / "baselines").string(), "base.json"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(has(r.out, "baselines/epyc.json (matched: mdbench_cpu_model")) << r.out;
+  EXPECT_FALSE(has(r.out, "-66.")) << r.out;  // the 3x slower Xeon run was not picked
+  // With the stored-baseline policy, times are shown but not gated, and limits still apply.
+  const CliRun p = run({"--baseline", (kData / "baselines").string(), "--policy",
+                        (kData / "baselines/policy.json").string(), "allocs.json"});
+  EXPECT_EQ(p.code, 1) << p.out;
+  EXPECT_TRUE(has(p.out, "LIMIT BROKEN")) << p.out;
+  const CliRun missing = run({"--baseline", "/nonexistent-dir", "base.json"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_TRUE(has(missing.err, "/nonexistent-dir")) << missing.err;
+}
+
+// --- output formats ------------------------------------------------------------------------------
+
+TEST(CompareCli, MarkdownJsonAndAnnotations) {
+  const CliRun md = run({"--format=md", "base.json", "slow20.json"});
+  EXPECT_EQ(md.code, 1);
+  EXPECT_TRUE(has(md.out, "| Benchmark | Metric |")) << md.out;
+  EXPECT_TRUE(has(md.out, ":x: regression")) << md.out;
+  EXPECT_TRUE(has(md.out, "**REGRESSED**")) << md.out;
+
+  const CliRun js = run({"--format", "json", "base.json", "slow20.json"});
+  const auto doc = nlohmann::json::parse(js.out);
+  EXPECT_EQ(doc["exit_code"], 1);
+  EXPECT_EQ(doc["summary"]["regressed"], 1);
+  EXPECT_EQ(doc["benchmarks"][0]["metrics"][0]["verdict"], "regressed");
+  EXPECT_EQ(doc["benchmarks"][0]["metrics"][0]["test"], "exact");
+
+  const CliRun gh = run({"--github", "base.json", "slow20.json"});
+  EXPECT_TRUE(has(
+      gh.out, "::error title=Performance regression::Step/NVE/64/lj-ar/cpu/manual_time: real_time"))
+      << gh.out;
+  EXPECT_TRUE(has(gh.out, "%25")) << gh.out;  // "+20.0%" escaped for the workflow command
+  const CliRun warn = run({"--github", "base.json", "renamed.json"});
+  EXPECT_TRUE(has(warn.out, "::warning title=Benchmark missing::")) << warn.out;
+}
+
+TEST(CompareCli, ColourOnlyOnATerminalOrWhenAsked) {
+  EXPECT_FALSE(has(run({"base.json", "slow20.json"}).out, "\033["));
+  EXPECT_TRUE(has(run({"base.json", "slow20.json"}, true).out, "\033[31m"));
+  EXPECT_FALSE(has(run({"--no-color", "base.json", "slow20.json"}, true).out, "\033["));
+  EXPECT_TRUE(has(run({"--color=always", "base.json", "slow20.json"}).out, "\033["));
+}
+
+TEST(CompareCli, AllShowsEveryMetric) {
+  EXPECT_FALSE(has(run({"base.json", "base.json"}).out, "frac_force"));
+  EXPECT_TRUE(has(run({"--all", "base.json", "base.json"}).out, "frac_force"));
+}
+
+TEST(ReportFormat, ValuesChangesAndPValues) {
+  EXPECT_EQ(format_value(11020, "ns"), "11.02 us");
+  EXPECT_EQ(format_value(11000, "ns"), "11.00 us");
+  EXPECT_EQ(format_value(2.5e9, "ns"), "2.500 s");
+  EXPECT_EQ(format_value(187.7, "us"), "187.7 us");
+  EXPECT_EQ(format_value(5.329e6, "1/s"), "5.329M/s");
+  EXPECT_EQ(format_value(0.0005, "meV/atom/ps"), "0.0005 meV/atom/ps");
+  EXPECT_EQ(format_value(NAN, "ns"), "n/a");
+  EXPECT_EQ(format_change(0.2), "+20.0%");
+  EXPECT_EQ(format_change(-0.021), "-2.1%");
+  EXPECT_EQ(format_change(NAN), "n/a");
+}
+
+// --- bad input: exit 2 with one line naming the file
+// -----------------------------------------------
+
+TEST(CompareCli, BadInputExitsTwoWithOneLineNamingTheFile) {
+  const struct {
+    std::string file, expect;
+  } cases[] = {
+      {"/nonexistent/r.json", "cannot open /nonexistent/r.json"},
+      {"malformed.json", "malformed.json: invalid JSON at line 14"},
+      {"empty.json", "empty.json"},
+      {"empty_benchmarks.json", "empty_benchmarks.json: no benchmark runs"},
+      {"not_gbench.json", "not_gbench.json: not Google Benchmark JSON"},
+      {"no_benchmarks.json", "not Google Benchmark JSON"},
+  };
+  for (const auto& c : cases) {
+    const CliRun r = run({"base.json", c.file});
+    EXPECT_EQ(r.code, 2) << c.file;
+    EXPECT_TRUE(has(r.err, c.expect)) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
+TEST(CompareCli, BadUsageExitsTwo) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {},
+           {"base.json"},
+           {"a.json", "b.json", "c.json"},
+           {"--format=html", "base.json", "base.json"},
+           {"--alpha", "1.5", "base.json", "base.json"},
+           {"--threshold", "five", "base.json", "base.json"},
+           {"--bogus", "base.json", "base.json"},
+           {"--old", "base.json", "base.json"},
+           {"--baseline", "d", "--old", "base.json", "base.json"},
+           {"--filters", "teacher_student.json", "a"},
+           {"--policy", "/nonexistent/policy.json", "base.json", "base.json"},
+       }) {
+    const CliRun r = run(args);
+    EXPECT_EQ(r.code, 2) << (args.empty() ? "(none)" : args[0]);
+    EXPECT_TRUE(has(r.err, "compare: ")) << r.err;
+  }
+  const CliRun help = run({"--help"});
+  EXPECT_EQ(help.code, 0);
+  EXPECT_TRUE(has(help.out, "usage: compare"));
+}
+
+}  // namespace
+}  // namespace mdb::compare

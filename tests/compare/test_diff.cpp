@@ -1,0 +1,251 @@
+#include "compare/diff.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace mdb::compare {
+namespace {
+
+// Ten samples around `center` with a +-1 % spread (a quiet machine).
+std::vector<double> around(double center, std::size_t n = 10) {
+  std::vector<double> v;
+  for (std::size_t i = 0; i < n; ++i) {
+    v.push_back(center * (1.0 + 0.01 * (static_cast<double>(i % 5) - 2.0) / 2.0 +
+                          1e-4 * static_cast<double>(i)));
+  }
+  return v;
+}
+
+BenchmarkSamples bench(const std::string& name, double time_ns, std::size_t n = 10) {
+  BenchmarkSamples b;
+  b.name = name;
+  b.metrics["real_time"] = around(time_ns, n);
+  b.metrics["cpu_time"] = around(time_ns * 1.001, n);
+  b.metrics["natoms"] = std::vector<double>(n, 64);
+  return b;
+}
+
+SampleSet set_of(std::vector<BenchmarkSamples> benchmarks) {
+  SampleSet s;
+  s.benchmarks = std::move(benchmarks);
+  return s;
+}
+
+const MetricDiff& metric(const Comparison& c, const std::string& bench_name, const std::string& m) {
+  for (const auto& row : c.rows) {
+    if (row.name != bench_name) continue;
+    if (const MetricDiff* d = row.metric(m)) return *d;
+  }
+  ADD_FAILURE() << "no " << m << " for " << bench_name;
+  static const MetricDiff none{};
+  return none;
+}
+
+TEST(CompareSamples, IdenticalSamplesAreTheSame) {
+  const SampleSet s = set_of({bench("A", 1000), bench("B", 5000)});
+  const Comparison c = compare_samples(s, s, Policy{});
+  EXPECT_FALSE(c.failed);
+  EXPECT_EQ(c.summary.compared, 2u);
+  EXPECT_EQ(metric(c, "A", "real_time").verdict, Verdict::kSame);
+  EXPECT_DOUBLE_EQ(c.summary.geomean_real, 1.0);
+  EXPECT_EQ(metric(c, "A", "natoms").verdict, Verdict::kInfo);
+}
+
+TEST(CompareSamples, TwentyPercentSlowerWithTenRepetitionsIsASignificantRegression) {
+  const Comparison c =
+      compare_samples(set_of({bench("A", 1000)}), set_of({bench("A", 1200)}), Policy{});
+  const MetricDiff& t = metric(c, "A", "real_time");
+  EXPECT_EQ(t.verdict, Verdict::kRegressed);
+  EXPECT_TRUE(t.confirmed);
+  EXPECT_NEAR(t.change, 0.2, 1e-3);
+  EXPECT_LT(t.test.p_value, 1e-4);
+  EXPECT_EQ(t.n_old, 10u);
+  EXPECT_TRUE(c.failed);
+  EXPECT_EQ(c.exit_code(), 1);
+  EXPECT_NEAR(c.summary.geomean_real, 1.2, 1e-3);
+  // Faster is an improvement, not a failure.
+  const Comparison better =
+      compare_samples(set_of({bench("A", 1200)}), set_of({bench("A", 1000)}), Policy{});
+  EXPECT_EQ(metric(better, "A", "real_time").verdict, Verdict::kImproved);
+  EXPECT_FALSE(better.failed);
+}
+
+TEST(CompareSamples, SignificantButSmallChangeIsWithinThreshold) {
+  // 2 % slower on a 1 % noise floor: the U test sees it, the threshold does not care.
+  const Comparison c =
+      compare_samples(set_of({bench("A", 1000)}), set_of({bench("A", 1020)}), Policy{});
+  const MetricDiff& t = metric(c, "A", "real_time");
+  EXPECT_LT(t.test.p_value, 0.05);
+  EXPECT_EQ(t.verdict, Verdict::kSame);
+  EXPECT_FALSE(c.failed);
+  Policy strict;
+  strict.time_threshold = 0.01;
+  EXPECT_TRUE(
+      compare_samples(set_of({bench("A", 1000)}), set_of({bench("A", 1020)}), strict).failed);
+}
+
+TEST(CompareSamples, OverlappingNoisySamplesAreNotSignificant) {
+  BenchmarkSamples o = bench("A", 100), n = bench("A", 100);
+  o.metrics["real_time"] = {100, 140, 95, 150, 98, 145, 102, 138, 97, 99};
+  n.metrics["real_time"] = {101, 151, 96, 153, 99.5, 147, 104, 142, 141, 139};
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  const MetricDiff& t = metric(c, "A", "real_time");
+  EXPECT_GT(t.change, 0.3);                                 // the medians moved a lot ...
+  EXPECT_NEAR(t.test.p_value, 0.19031587607439004, 1e-12);  // ... but scipy's exact p agrees: noise
+  EXPECT_EQ(t.verdict, Verdict::kNoise);
+  EXPECT_FALSE(c.failed);
+}
+
+TEST(CompareSamples, TooFewRepetitionsFallBackToTheThresholdUnconfirmed) {
+  const Comparison c =
+      compare_samples(set_of({bench("A", 1000, 3)}), set_of({bench("A", 1200, 3)}), Policy{});
+  const MetricDiff& t = metric(c, "A", "real_time");
+  EXPECT_FALSE(t.confirmed);
+  EXPECT_EQ(t.verdict, Verdict::kRegressed);
+  EXPECT_TRUE(c.failed);
+  EXPECT_EQ(c.summary.unconfirmed, 1u);
+  ASSERT_FALSE(c.notes.empty());
+  EXPECT_NE(c.notes[0].find("at least 4 per side"), std::string::npos) << c.notes[0];
+  // A single run against a single run: the same rule.
+  const Comparison one =
+      compare_samples(set_of({bench("A", 1000, 1)}), set_of({bench("A", 1010, 1)}), Policy{});
+  EXPECT_EQ(metric(one, "A", "real_time").verdict, Verdict::kSame);
+}
+
+TEST(CompareSamples, HigherIsBetterCountersRegressWhenTheyFall) {
+  BenchmarkSamples o = bench("A", 1000), n = bench("A", 1000);
+  o.metrics["atom_steps_per_s"] = around(6e6);
+  n.metrics["atom_steps_per_s"] = around(4e6);
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(metric(c, "A", "atom_steps_per_s").verdict, Verdict::kRegressed);
+  n.metrics["atom_steps_per_s"] = around(8e6);
+  EXPECT_EQ(
+      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "A", "atom_steps_per_s").verdict,
+      Verdict::kImproved);
+}
+
+TEST(CompareSamples, EnergyDriftIsJudgedByMagnitudeAboveItsNoiseFloor) {
+  BenchmarkSamples o = bench("T", 1e7), n = bench("T", 1e7);
+  o.metrics["energy_drift"] = {1e-3, -2e-3, 5e-4, -1e-3, 2e-3, -5e-4, 1.5e-3, -1.5e-3, 8e-4, -8e-4};
+  // A flip of sign and a doubling of noise-level drift: |change| is large, absolute tiny.
+  n.metrics["energy_drift"] = {-2e-3, 4e-3, -1e-3, 2e-3, -4e-3, 1e-3, -3e-3, 3e-3, -1.6e-3, 1.6e-3};
+  EXPECT_EQ(
+      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "T", "energy_drift").verdict,
+      Verdict::kSame);
+  // Real drift: 0.2 meV/atom/ps, negative or positive.
+  n.metrics["energy_drift"] = std::vector<double>(10, -0.2);
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(metric(c, "T", "energy_drift").verdict, Verdict::kRegressed);
+  EXPECT_TRUE(c.failed);
+}
+
+TEST(CompareSamples, AllocationsFromZeroRegress) {
+  BenchmarkSamples o = bench("A", 1000), n = bench("A", 1000);
+  o.metrics["allocs_per_step"] = std::vector<double>(10, 0.0);
+  n.metrics["allocs_per_step"] = std::vector<double>(10, 2.0);
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  const MetricDiff& a = metric(c, "A", "allocs_per_step");
+  EXPECT_EQ(a.verdict, Verdict::kRegressed);
+  EXPECT_TRUE(std::isnan(a.change));  // relative change from zero is undefined
+}
+
+TEST(CompareSamples, MissingNewErrorsAndMismatchesAreReported) {
+  BenchmarkSamples err = bench("E", 1000);
+  err.error = true;
+  err.error_message = "blow-up at step 12";
+  BenchmarkSamples big = bench("S", 1000);
+  big.metrics["natoms"] = std::vector<double>(10, 108);
+  const SampleSet o = set_of({bench("gone", 10), bench("E", 1000), bench("S", 1000)});
+  const SampleSet n = set_of({err, big, bench("fresh", 10)});
+  const Comparison c = compare_samples(o, n, Policy{});
+  ASSERT_EQ(c.rows.size(), 4u);
+  EXPECT_EQ(c.rows[0].status, RowStatus::kOnlyOld);
+  EXPECT_EQ(c.rows[1].status, RowStatus::kErrorNew);
+  EXPECT_EQ(c.rows[1].note, "blow-up at step 12");
+  EXPECT_EQ(c.rows[2].status, RowStatus::kSizeMismatch);
+  EXPECT_EQ(c.rows[2].note, "natoms 64 -> 108");
+  EXPECT_EQ(c.rows[3].status, RowStatus::kOnlyNew);
+  EXPECT_TRUE(c.failed);  // the NEW error
+  EXPECT_EQ(c.summary.compared, 0u);
+  EXPECT_TRUE(std::isnan(c.summary.geomean_real));
+  // Without the error, a lost benchmark alone passes unless the policy says otherwise.
+  const Comparison lost = compare_samples(set_of({bench("gone", 10), bench("A", 5)}),
+                                          set_of({bench("A", 5)}), Policy{});
+  EXPECT_FALSE(lost.failed);
+  Policy strict;
+  strict.fail_on_missing = true;
+  EXPECT_TRUE(
+      compare_samples(set_of({bench("gone", 10), bench("A", 5)}), set_of({bench("A", 5)}), strict)
+          .failed);
+  // An error only in OLD is a fix.
+  const Comparison fixed = compare_samples(set_of({err}), set_of({bench("E", 1000)}), Policy{});
+  EXPECT_EQ(fixed.rows[0].status, RowStatus::kErrorOld);
+  EXPECT_FALSE(fixed.failed);
+}
+
+TEST(CompareSamples, LimitsFailWhateverTheBaselineSays) {
+  BenchmarkSamples o = bench("Trajectory/NVE/64", 1e7);
+  o.metrics["energy_drift"] = std::vector<double>(10, 0.3);
+  const SampleSet same = set_of({o});
+  const Policy p = parse_policy(
+      R"({"limits": [{"benchmarks": "^Trajectory/NVE/", "metric": "energy_drift", "abs_max": 0.1}]})");
+  const Comparison c = compare_samples(same, same, p);
+  ASSERT_EQ(c.rows[0].violations.size(), 1u);
+  EXPECT_EQ(c.rows[0].violations[0].limit, "|energy_drift| <= 0.1");
+  EXPECT_TRUE(c.failed);
+  // Limits apply to new benchmarks too, and not to benchmarks the regex does not find.
+  EXPECT_TRUE(compare_samples(SampleSet{}, same, p).failed);
+  BenchmarkSamples step = o;
+  step.name = "Step/NVE/64";
+  EXPECT_FALSE(compare_samples(set_of({step}), set_of({step}), p).failed);
+}
+
+TEST(CompareSamples, IgnoredBenchmarksAndUnknownCounters) {
+  BenchmarkSamples o = bench("Scaling/x", 1000), n = bench("Scaling/x", 5000);
+  BenchmarkSamples a = bench("A", 1000), b = bench("A", 1000);
+  a.metrics["my_loss"] = around(1.0);
+  b.metrics["my_loss"] = around(9.0);
+  const Policy p = parse_policy(R"({"overrides": [{"benchmarks": "^Scaling/", "ignore": true}]})");
+  const Comparison c = compare_samples(set_of({o, a}), set_of({n, b}), p);
+  EXPECT_EQ(c.rows[0].status, RowStatus::kIgnored);
+  EXPECT_EQ(metric(c, "A", "my_loss").verdict, Verdict::kInfo);
+  EXPECT_FALSE(c.failed);
+  bool noted = false;
+  for (const auto& note : c.notes) noted |= note.find("\"my_loss\"") != std::string::npos;
+  EXPECT_TRUE(noted);
+  // A policy gives the unknown counter a direction, and then it is judged.
+  const Policy q = parse_policy(R"({"metrics": {"my_loss": {"direction": "lower"}}})");
+  EXPECT_TRUE(compare_samples(set_of({a}), set_of({b}), q).failed);
+}
+
+TEST(CompareSamples, NaNSamplesAreDroppedNotRanked) {
+  BenchmarkSamples o = bench("A", 1000), n = bench("A", 1000);
+  n.metrics["real_time"][3] = NAN;
+  const MetricDiff& t =
+      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "A", "real_time");
+  EXPECT_EQ(t.n_new, 9u);
+  EXPECT_EQ(t.verdict, Verdict::kSame);
+}
+
+TEST(Samples, MedianAndGroups) {
+  EXPECT_DOUBLE_EQ(median({3, 1, 2}), 2);
+  EXPECT_DOUBLE_EQ(median({4, 1, 3, 2}), 2.5);
+  EXPECT_TRUE(std::isnan(median({})));
+  const SampleSet all = set_of({bench("Step/64/nn-teacher/cpu", 2000),
+                                bench("Step/64/nn-student/cpu", 180), bench("Step/64/lj/cpu", 10)});
+  const SampleSet t = select_group(all, "nn-teacher", "[t vs s]");
+  ASSERT_EQ(t.benchmarks.size(), 1u);
+  EXPECT_EQ(t.benchmarks[0].name, "Step/64/[t vs s]/cpu");
+  const SampleSet s = select_group(all, "nn-s\\w+", "$1[x]");
+  ASSERT_EQ(s.benchmarks.size(), 1u);
+  EXPECT_EQ(s.benchmarks[0].name, "Step/64/$1[x]/cpu");  // the replacement is literal
+  const Comparison c = compare_samples(t, select_group(all, "nn-student", "[t vs s]"), Policy{});
+  ASSERT_EQ(c.rows.size(), 1u);
+  EXPECT_NEAR(c.rows[0].speedup, 2000.0 / 180.0, 0.05);
+}
+
+}  // namespace
+}  // namespace mdb::compare
