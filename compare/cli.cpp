@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <optional>
 #include <regex>
+#include <set>
 #include <stdexcept>
 
 #include "compare/baseline.hpp"
@@ -100,6 +101,9 @@ Options parse(const std::vector<std::string>& args) {
       o.positional.push_back(arg);
     }
   }
+  if (o.github && o.format == "json") {
+    throw UsageError("--github prints annotations on stdout and would corrupt --format=json");
+  }
   if (o.filters) {
     if (!o.positional.empty() || !o.old_files.empty() || !o.new_files.empty() ||
         !o.baseline.empty()) {
@@ -135,6 +139,28 @@ std::vector<BenchmarkFile> load_all(const std::vector<std::string>& paths) {
   return files;
 }
 
+// After renaming, two benchmarks of one group must not share a name (their samples would be
+// merged or lost), and no benchmark may sit in both groups (it would be compared with itself).
+void check_groups(const SampleSet& all, const std::string& a, const std::string& b) {
+  const std::regex ra(a, std::regex::ECMAScript), rb(b, std::regex::ECMAScript);
+  for (const auto& bench : all.benchmarks) {
+    if (std::regex_search(bench.name, ra) && std::regex_search(bench.name, rb)) {
+      throw UsageError("--filters: " + bench.name + " matches both \"" + a + "\" and \"" + b +
+                       "\"");
+    }
+  }
+}
+
+void check_unique(const SampleSet& group, const std::string& pattern) {
+  std::set<std::string> seen;
+  for (const auto& bench : group.benchmarks) {
+    if (!seen.insert(bench.name).second) {
+      throw UsageError("--filters: two benchmarks matching \"" + pattern + "\" both become " +
+                       bench.name);
+    }
+  }
+}
+
 std::string join(const std::vector<std::string>& items) {
   std::string s;
   for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
@@ -144,7 +170,7 @@ std::string join(const std::vector<std::string>& items) {
 int run(const Options& o, std::ostream& out, bool out_is_tty) {
   Policy policy = o.policy.empty() ? Policy{} : load_policy(o.policy);
   if (o.alpha) policy.alpha = *o.alpha;
-  if (o.threshold) policy.time_threshold = *o.threshold;
+  if (o.threshold) policy.forced_time_threshold = *o.threshold;
 
   ReportOptions report;
   SampleSet old_set, new_set;
@@ -154,6 +180,7 @@ int run(const Options& o, std::ostream& out, bool out_is_tty) {
     try {
       old_set = select_group(all, o.filter_a, pair);
       new_set = select_group(all, o.filter_b, pair);
+      check_groups(all, o.filter_a, o.filter_b);
     } catch (const std::regex_error& e) {
       throw UsageError(std::string("bad --filters pattern: ") + e.what());
     }
@@ -161,6 +188,8 @@ int run(const Options& o, std::ostream& out, bool out_is_tty) {
       throw UsageError("no benchmark in " + o.filter_file + " matches \"" + o.filter_a + "\"");
     if (new_set.benchmarks.empty())
       throw UsageError("no benchmark in " + o.filter_file + " matches \"" + o.filter_b + "\"");
+    check_unique(old_set, o.filter_a);
+    check_unique(new_set, o.filter_b);
     report.old_label = o.filter_a;
     report.new_label = o.filter_b;
     report.old_sources = report.new_sources = {o.filter_file};
@@ -248,6 +277,9 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   } catch (const PolicyError& e) {
     err << "compare: " << e.what() << "\n";
   } catch (const std::filesystem::filesystem_error& e) {
+    err << "compare: " << e.what() << "\n";
+  } catch (const std::exception& e) {
+    // E.g. nlohmann's type_error for a file path that is not UTF-8: still one line and exit 2.
     err << "compare: " << e.what() << "\n";
   }
   return kExitBadInput;

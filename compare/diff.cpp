@@ -1,5 +1,6 @@
 #include "compare/diff.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -40,6 +41,13 @@ MetricDiff diff_metric(const std::string& benchmark, const std::string& metric,
   } else {
     d.change = d.old_value != 0 ? d.new_value / d.old_value - 1.0 : kNaN;
   }
+  d.nan_old = old_values.size() - xs.size();
+  d.nan_new = new_values.size() - ys.size();
+  // A judged metric that was a number and is now only NaN broke: dropping it would pass it.
+  if (judged(d.spec.direction) && !xs.empty() && ys.empty() && !new_values.empty()) {
+    d.verdict = Verdict::kRegressed;
+    return d;
+  }
   if (!judged(d.spec.direction) || xs.empty() || ys.empty()) {
     d.verdict = Verdict::kInfo;
     return d;
@@ -58,7 +66,8 @@ MetricDiff diff_metric(const std::string& benchmark, const std::string& metric,
   const bool beyond_good = -worse_rel > d.spec.threshold && -worse > d.spec.abs_tolerance;
 
   d.test = mann_whitney_u(xs, ys);
-  d.confirmed = min_two_sided_p(xs.size(), ys.size()) <= policy.alpha;
+  // Significance is p < alpha, so a floor equal to alpha can never be reached either.
+  d.confirmed = min_two_sided_p(xs.size(), ys.size()) < policy.alpha;
   if (!beyond_bad && !beyond_good) {
     d.verdict = Verdict::kSame;
   } else if (d.confirmed && d.test.p_value >= policy.alpha) {
@@ -75,25 +84,44 @@ std::string format_value(double v) {
   return o.str();
 }
 
-// The first identity metric whose medians differ, as "natoms 64 -> 256"; empty if none.
+// The first identity metric whose medians differ, or that only one side has, as
+// "natoms 64 -> 256"; empty if none.
 std::string size_mismatch(const BenchmarkSamples& o, const BenchmarkSamples& n,
                           const Policy& policy) {
+  auto identity = [&](const std::string& metric) {
+    return policy.resolve(metric, o.name).direction == Direction::kIdentity;
+  };
   for (const auto& [metric, old_values] : o.metrics) {
+    if (!identity(metric)) continue;
     const auto it = n.metrics.find(metric);
-    if (it == n.metrics.end()) continue;
-    if (policy.resolve(metric, o.name).direction != Direction::kIdentity) continue;
+    if (it == n.metrics.end())
+      return metric + " " + format_value(median(usable(old_values, false))) + " -> none";
     const double a = median(usable(old_values, false)), b = median(usable(it->second, false));
-    if (a != b) return metric + " " + format_value(a) + " -> " + format_value(b);
+    if (a != b && !(std::isnan(a) && std::isnan(b))) {
+      return metric + " " + format_value(a) + " -> " + format_value(b);
+    }
+  }
+  for (const auto& [metric, new_values] : n.metrics) {
+    if (identity(metric) && !o.metrics.count(metric)) {
+      return metric + " none -> " + format_value(median(usable(new_values, false)));
+    }
   }
   return {};
 }
 
-void check_limits(BenchmarkDiff& row, const BenchmarkSamples& n, const Policy& policy) {
-  for (const auto& limit : policy.limits) {
+// Checks NEW against the policy's limits; `matched[i]` counts the benchmarks limit i applied to.
+void check_limits(BenchmarkDiff& row, const BenchmarkSamples& n, const Policy& policy,
+                  std::vector<std::size_t>& matched) {
+  for (std::size_t i = 0; i < policy.limits.size(); ++i) {
+    const AbsoluteLimit& limit = policy.limits[i];
     if (!std::regex_search(row.name, limit.regex)) continue;
     const auto it = n.metrics.find(limit.metric);
     if (it == n.metrics.end()) continue;
-    const double value = median(it->second);
+    ++matched[i];
+    // A NaN sample is a broken value, not one to drop: the limit must see it.
+    const bool any_nan =
+        std::any_of(it->second.begin(), it->second.end(), [](double v) { return std::isnan(v); });
+    const double value = any_nan ? kNaN : median(it->second);
     if (limit.violated_by(value)) row.violations.push_back({limit.metric, value, limit.describe()});
   }
 }
@@ -127,8 +155,34 @@ double geomean_of(const std::vector<double>& log_ratios) {
 
 std::size_t repetitions_needed(double alpha) {
   std::size_t n = 1;
-  while (min_two_sided_p(n, n) > alpha && n < 1000) ++n;
+  while (min_two_sided_p(n, n) >= alpha && n < 1000) ++n;
   return n;
+}
+
+// Adds one row to the summary and, for compared rows, its time ratios to the geomean logs.
+void tally(Summary& s, const BenchmarkDiff& row, std::vector<double>& log_real,
+           std::vector<double>& log_cpu) {
+  std::size_t* counter[] = {&s.compared,   &s.only_old,   &s.only_new, &s.errors_new,
+                            &s.errors_old, &s.mismatched, &s.ignored};
+  ++*counter[static_cast<int>(row.status)];
+  s.limit_violations += row.violations.size();
+  bool any_regressed = false, any_improved = false;
+  for (const auto& m : row.metrics) {
+    any_regressed |= m.verdict == Verdict::kRegressed;
+    any_improved |= m.verdict == Verdict::kImproved;
+  }
+  s.regressed += any_regressed ? 1 : 0;
+  s.improved += (any_improved && !any_regressed) ? 1 : 0;
+  if (row.status != RowStatus::kCompared) return;
+  auto add_log = [&row](const char* metric, std::vector<double>& logs) {
+    const MetricDiff* m = row.metric(metric);
+    if (m && m->old_value > 0 && m->new_value > 0 && std::isfinite(m->old_value) &&
+        std::isfinite(m->new_value)) {
+      logs.push_back(std::log(m->new_value / m->old_value));
+    }
+  };
+  add_log("real_time", log_real);
+  add_log("cpu_time", log_cpu);
 }
 
 }  // namespace
@@ -159,7 +213,8 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
   }
   std::vector<double> log_real, log_cpu;
   std::set<std::string> unknown_metrics;
-  std::size_t unconfirmed_rows = 0, aggregate_rows = 0;
+  std::size_t unconfirmed_rows = 0, aggregate_rows = 0, nan_samples = 0;
+  std::vector<std::size_t> limit_matches(policy.limits.size(), 0);
   for (const auto& name : names) {
     BenchmarkDiff row;
     row.name = name;
@@ -184,60 +239,20 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
       compare_metrics(row, *o, *n, policy);
       aggregate_rows += (o->from_aggregate || n->from_aggregate) ? 1 : 0;
     }
-    if (n != nullptr && !n->error && row.status != RowStatus::kIgnored)
-      check_limits(row, *n, policy);
+    if (n != nullptr && !n->error && row.status != RowStatus::kIgnored) {
+      check_limits(row, *n, policy, limit_matches);
+    }
 
     bool row_unconfirmed = false;
     for (const auto& m : row.metrics) {
-      if (!m.spec.known) unknown_metrics.insert(m.spec.name);
+      if (!m.spec.known && m.spec.direction == Direction::kInfo)
+        unknown_metrics.insert(m.spec.name);
+      nan_samples += m.nan_old + m.nan_new;
       row_unconfirmed |=
           !m.confirmed && (m.verdict == Verdict::kRegressed || m.verdict == Verdict::kImproved);
     }
     unconfirmed_rows += row_unconfirmed ? 1 : 0;
-    Summary& s = c.summary;
-    switch (row.status) {
-      case RowStatus::kCompared:
-        ++s.compared;
-        break;
-      case RowStatus::kOnlyOld:
-        ++s.only_old;
-        break;
-      case RowStatus::kOnlyNew:
-        ++s.only_new;
-        break;
-      case RowStatus::kErrorNew:
-        ++s.errors_new;
-        break;
-      case RowStatus::kErrorOld:
-        ++s.errors_old;
-        break;
-      case RowStatus::kSizeMismatch:
-        ++s.mismatched;
-        break;
-      case RowStatus::kIgnored:
-        ++s.ignored;
-        break;
-    }
-    s.limit_violations += row.violations.size();
-    bool any_regressed = false, any_improved = false;
-    for (const auto& m : row.metrics) {
-      any_regressed |= m.verdict == Verdict::kRegressed;
-      any_improved |= m.verdict == Verdict::kImproved;
-    }
-    s.regressed += any_regressed ? 1 : 0;
-    s.improved += (any_improved && !any_regressed) ? 1 : 0;
-    if (row.status == RowStatus::kCompared) {
-      const MetricDiff* rt = row.metric("real_time");
-      const MetricDiff* ct = row.metric("cpu_time");
-      if (rt && rt->old_value > 0 && rt->new_value > 0 && std::isfinite(rt->old_value) &&
-          std::isfinite(rt->new_value)) {
-        log_real.push_back(std::log(rt->new_value / rt->old_value));
-      }
-      if (ct && ct->old_value > 0 && ct->new_value > 0 && std::isfinite(ct->old_value) &&
-          std::isfinite(ct->new_value)) {
-        log_cpu.push_back(std::log(ct->new_value / ct->old_value));
-      }
-    }
+    tally(c.summary, row, log_real, log_cpu);
     c.failed |= row.regressed() || (policy.fail_on_missing && row.status == RowStatus::kOnlyOld);
     c.rows.push_back(std::move(row));
   }
@@ -245,6 +260,8 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
   c.summary.geomean_real = geomean_of(log_real);
   c.summary.geomean_cpu = geomean_of(log_cpu);
   c.summary.geomean_count = log_real.size();
+  c.summary.geomean_cpu_count = log_cpu.size();
+  c.fail_on_missing = policy.fail_on_missing;
 
   if (unconfirmed_rows > 0) {
     c.notes.push_back(std::to_string(unconfirmed_rows) +
@@ -264,6 +281,17 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
   if (skipped > 0) {
     c.notes.push_back(std::to_string(skipped) +
                       " BigO/RMS rows skipped: they are fits over a family, not measurements.");
+  }
+  if (nan_samples > 0) {
+    c.notes.push_back(std::to_string(nan_samples) +
+                      " NaN sample(s) left out of the statistics (a metric that is NaN in every "
+                      "NEW sample counts as regressed).");
+  }
+  for (std::size_t i = 0; i < policy.limits.size(); ++i) {
+    if (limit_matches[i] > 0) continue;
+    c.notes.push_back("limit " + policy.limits[i].describe() + " on benchmarks matching \"" +
+                      policy.limits[i].pattern +
+                      "\" matched nothing in NEW: check the metric and regex for a typo.");
   }
   for (const auto& m : unknown_metrics) {
     c.notes.push_back("counter \"" + m +

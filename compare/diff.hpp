@@ -26,8 +26,9 @@ struct MetricDiff {
   double old_value;  // median of OLD's samples (NaN if none)
   double new_value;  // median of NEW's samples
   double change;     // new/old - 1 on the medians (|x| for kLowerAbs); NaN when old is 0
-  std::size_t n_old = 0, n_new = 0;
-  UTestResult test;  // method kNone when not tested
+  std::size_t n_old = 0, n_new = 0;      // samples used (NaN left out)
+  std::size_t nan_old = 0, nan_new = 0;  // samples left out for being NaN
+  UTestResult test;                      // method kNone when not tested
   // False when the U test could not confirm a change of any size (too few samples for alpha):
   // the verdict then rests on the threshold alone.
   bool confirmed = true;
@@ -35,7 +36,7 @@ struct MetricDiff {
 };
 
 /// How one benchmark name fared.
-enum class RowStatus {
+enum class RowStatus {  // the order matches Summary's counters
   kCompared,
   kOnlyOld,       // in OLD, missing from NEW
   kOnlyNew,       // new in NEW
@@ -72,7 +73,7 @@ struct Summary {
               ignored = 0, limit_violations = 0;
   // Geometric mean over compared benchmarks of new/old medians (1 = no change); NaN if none.
   double geomean_real = 0, geomean_cpu = 0;
-  std::size_t geomean_count = 0;
+  std::size_t geomean_count = 0, geomean_cpu_count = 0;
 };
 
 /// The whole comparison.
@@ -82,6 +83,7 @@ struct Comparison {
   double alpha = 0.05;
   std::vector<std::string> notes;  // caveats worth a line each (too few repetitions, ...)
   bool failed = false;             // a regression, broken limit, NEW error or (by policy) a loss
+  bool fail_on_missing = false;    // the policy's: a benchmark only in OLD fails
 
   int exit_code() const { return failed ? 1 : 0; }
 };

@@ -6,6 +6,11 @@
 #include "compare/cli.hpp"
 
 int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  return mdb::compare::run_compare(args, std::cout, std::cerr, isatty(STDOUT_FILENO) == 1);
+  try {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    return mdb::compare::run_compare(args, std::cout, std::cerr, isatty(STDOUT_FILENO) == 1);
+  } catch (const std::exception& e) {  // run_compare catches what input can cause; this is OOM
+    std::cerr << "compare: " << e.what() << "\n";
+    return mdb::compare::kExitBadInput;
+  }
 }

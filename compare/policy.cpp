@@ -121,6 +121,7 @@ MetricSpec Policy::resolve(std::string_view metric, const std::string& benchmark
     if (!std::regex_search(benchmark, o.regex)) continue;
     if (const auto it = o.metrics.find(s.name); it != o.metrics.end()) apply(s, it->second);
   }
+  if (s.timing && forced_time_threshold) s.threshold = *forced_time_threshold;
   return s;
 }
 

@@ -51,15 +51,19 @@ struct AbsoluteLimit {
 struct Policy {
   double alpha = 0.05;                   // significance level of the U test
   std::optional<double> time_threshold;  // replaces the threshold of every timing metric
-  bool gate_timing = true;               // false: timing metrics become kInfo (stored baselines)
-  bool fail_on_missing = false;          // a benchmark only in OLD fails the comparison
+  // --threshold on the command line: like time_threshold, but applied after `metrics` and
+  // `overrides`, so the command line beats the file.
+  std::optional<double> forced_time_threshold;
+  bool gate_timing = true;       // false: timing metrics become kInfo (stored baselines)
+  bool fail_on_missing = false;  // a benchmark only in OLD fails the comparison
   std::map<std::string, MetricRule> metrics;
   std::vector<BenchmarkOverride> overrides;
   std::vector<AbsoluteLimit> limits;
   std::string source = "<built-in>";
 
   /// The spec that applies to `metric` of `benchmark`: built-in, then time_threshold and
-  /// gate_timing, then `metrics`, then each matching override in file order.
+  /// gate_timing, then `metrics`, then each matching override in file order, then
+  /// forced_time_threshold.
   MetricSpec resolve(std::string_view metric, const std::string& benchmark) const;
   /// True when an override with "ignore": true matches.
   bool ignored(const std::string& benchmark) const;

@@ -29,9 +29,11 @@ void write_github_annotations(std::ostream& out, const Comparison& c);
 
 // Shared by the writers (report_format.cpp); exposed for tests.
 
+/// Text safe for one table cell: line breaks become spaces (error messages may hold them).
+std::string one_line(const std::string& text);
 /// "11.02 us" for a time in ns, "5.81M/s" / "0.171 us" / "0" for a counter in `unit`.
 std::string format_value(double value, const std::string& unit);
-/// "+20.3%", "-2.0%", "0.0%"; "n/a" for NaN.
+/// "+20.3%", "-2.0%", "+0.0%"; "n/a" for NaN.
 std::string format_change(double change);
 /// "0.0032", "<1e-4"; "-" when not tested.
 std::string format_p(const MetricDiff& m);

@@ -15,10 +15,11 @@ std::string printf_string(const char* format, double v) {
 
 std::string format_time_ns(double ns) {
   const double a = std::abs(ns);
-  // Scaled into [1, 1000), so %#.4g keeps 4 digits ("11.00 us") without a trailing dot.
-  if (a >= 1e9) return printf_string("%#.4g s", ns / 1e9);
-  if (a >= 1e6) return printf_string("%#.4g ms", ns / 1e6);
-  if (a >= 1e3) return printf_string("%#.4g us", ns / 1e3);
+  // The unit is picked on the value as it will print (4 significant digits), so 999.96 ns reads
+  // "1.000 us", not "1000. ns". Within [1, 1000) %#.4g keeps trailing zeros ("11.00 us").
+  if (a >= 999.95e6) return printf_string("%#.4g s", ns / 1e9);
+  if (a >= 999.95e3) return printf_string("%#.4g ms", ns / 1e6);
+  if (a >= 999.95) return printf_string("%#.4g us", ns / 1e3);
   return printf_string("%#.4g ns", ns);
 }
 
@@ -39,6 +40,14 @@ std::string format_number(double v) {
 }
 
 }  // namespace
+
+std::string one_line(const std::string& text) {
+  std::string out = text;
+  for (char& ch : out) {
+    if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+  }
+  return out;
+}
 
 std::string format_value(double value, const std::string& unit) {
   if (std::isnan(value)) return "n/a";

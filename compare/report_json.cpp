@@ -130,7 +130,8 @@ void write_github_annotations(std::ostream& out, const Comparison& c) {
         annotate(out, "error", "Benchmark error", row.name + ": " + row.note);
         break;
       case RowStatus::kOnlyOld:
-        annotate(out, "warning", "Benchmark missing", row.name + " is only in OLD");
+        annotate(out, c.fail_on_missing ? "error" : "warning", "Benchmark missing",
+                 row.name + " is only in OLD");
         break;
       case RowStatus::kSizeMismatch:
         annotate(out, "warning", "Size mismatch", row.name + ": " + row.note);

@@ -5,10 +5,10 @@
 namespace mdb::compare {
 namespace {
 
-// Table cells must not contain a bare '|'.
+// Table cells must not contain a bare '|' or a line break.
 std::string cell(const std::string& text) {
   std::string out;
-  for (const char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  for (const char ch : one_line(text)) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
   return out;
 }
 
@@ -34,7 +34,7 @@ void write_markdown(std::ostream& out, const Comparison& c, const ReportOptions&
       << (c.failed ? ":x: regression" : ":white_check_mark: no regression") << "\n\n";
   auto list = [&](const std::string& label, const std::vector<std::string>& files) {
     if (files.empty()) return;
-    out << "**" << label << "**:";
+    out << code(label) << ":";
     for (const auto& f : files) out << " `" << f << "`";
     out << "  \n";
   };
@@ -72,7 +72,7 @@ void write_markdown(std::ostream& out, const Comparison& c, const ReportOptions&
     out << "| **geometric mean** | real_time | | | " << format_change(c.summary.geomean_real - 1)
         << " | | " << c.summary.geomean_count << " | |\n";
     out << "| | cpu_time | | | " << format_change(c.summary.geomean_cpu - 1) << " | | "
-        << c.summary.geomean_count << " | |\n";
+        << c.summary.geomean_cpu_count << " | |\n";
   }
   if (options.show_speedup) {
     out << "\n**Speed-up** (" << cell(options.old_label) << " / " << cell(options.new_label)

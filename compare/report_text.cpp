@@ -61,8 +61,8 @@ std::vector<Line> table(const Comparison& c, const ReportOptions& options) {
   for (const auto& row : c.rows) {
     if (row.status != RowStatus::kCompared) {
       std::string what(to_string(row.status));
-      if (!row.note.empty()) what += ": " + row.note;
-      lines.push_back({{row.name, "", "", "", "", "", "", what}, colour_of(row.status)});
+      if (!row.note.empty()) what += ": " + one_line(row.note);
+      lines.push_back({{one_line(row.name), "", "", "", "", "", "", what}, colour_of(row.status)});
     }
     bool first = row.status == RowStatus::kCompared;
     for (const MetricDiff* m : shown_metrics(row, options.all_metrics)) {
@@ -85,8 +85,9 @@ std::vector<Line> table(const Comparison& c, const ReportOptions& options) {
     lines.push_back({{"OVERALL_GEOMEAN", "real_time", "", "",
                       format_change(c.summary.geomean_real - 1), "", count, ""},
                      kBold});
-    lines.push_back(
-        {{"", "cpu_time", "", "", format_change(c.summary.geomean_cpu - 1), "", count, ""}, kBold});
+    lines.push_back({{"", "cpu_time", "", "", format_change(c.summary.geomean_cpu - 1), "",
+                      std::to_string(c.summary.geomean_cpu_count), ""},
+                     kBold});
   }
   return lines;
 }

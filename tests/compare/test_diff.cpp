@@ -111,8 +111,22 @@ TEST(CompareSamples, TooFewRepetitionsFallBackToTheThresholdUnconfirmed) {
   EXPECT_NE(c.notes[0].find("at least 4 per side"), std::string::npos) << c.notes[0];
   // A single run against a single run: the same rule.
   const Comparison one =
-      compare_samples(set_of({bench("A", 1000, 1)}), set_of({bench("A", 1010, 1)}), Policy{});
-  EXPECT_EQ(metric(one, "A", "real_time").verdict, Verdict::kSame);
+      compare_samples(set_of({bench("A", 1000, 1)}), set_of({bench("A", 1200, 1)}), Policy{});
+  EXPECT_EQ(metric(one, "A", "real_time").verdict, Verdict::kRegressed);
+  EXPECT_FALSE(metric(one, "A", "real_time").confirmed);
+  // 3 against 3 can reach p = 0.1 at best, and significance is p < alpha: at alpha 0.1 the
+  // test still cannot confirm, so the threshold decides (not "not significant").
+  Policy loose;
+  loose.alpha = 0.1;
+  const Comparison at_floor =
+      compare_samples(set_of({bench("A", 1000, 3)}), set_of({bench("A", 1200, 3)}), loose);
+  EXPECT_FALSE(metric(at_floor, "A", "real_time").confirmed);
+  EXPECT_EQ(metric(at_floor, "A", "real_time").verdict, Verdict::kRegressed);
+  // 4 against 4 reaches 2/70 < 0.05: confirmed.
+  const Comparison four =
+      compare_samples(set_of({bench("A", 1000, 4)}), set_of({bench("A", 1200, 4)}), Policy{});
+  EXPECT_TRUE(metric(four, "A", "real_time").confirmed);
+  EXPECT_EQ(metric(four, "A", "real_time").verdict, Verdict::kRegressed);
 }
 
 TEST(CompareSamples, HigherIsBetterCountersRegressWhenTheyFall) {
@@ -216,9 +230,58 @@ TEST(CompareSamples, IgnoredBenchmarksAndUnknownCounters) {
   bool noted = false;
   for (const auto& note : c.notes) noted |= note.find("\"my_loss\"") != std::string::npos;
   EXPECT_TRUE(noted);
-  // A policy gives the unknown counter a direction, and then it is judged.
+  // A policy gives the unknown counter a direction, and then it is judged, without the note.
   const Policy q = parse_policy(R"({"metrics": {"my_loss": {"direction": "lower"}}})");
-  EXPECT_TRUE(compare_samples(set_of({a}), set_of({b}), q).failed);
+  const Comparison judged = compare_samples(set_of({a}), set_of({b}), q);
+  EXPECT_TRUE(judged.failed);
+  for (const auto& note : judged.notes)
+    EXPECT_EQ(note.find("\"my_loss\""), std::string::npos) << note;
+}
+
+TEST(CompareSamples, AMetricThatBecameNaNRegresses) {
+  BenchmarkSamples o = bench("T", 1e7), n = bench("T", 1e7);
+  o.metrics["energy_drift"] = around(1e-3);
+  n.metrics["energy_drift"] = std::vector<double>(10, NAN);
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(metric(c, "T", "energy_drift").verdict, Verdict::kRegressed);
+  EXPECT_TRUE(c.failed);
+  // An info metric going NaN is shown, not judged.
+  o.metrics["T_mean"] = around(40);
+  n.metrics["T_mean"] = std::vector<double>(10, NAN);
+  n.metrics["energy_drift"] = around(1e-3);
+  EXPECT_FALSE(compare_samples(set_of({o}), set_of({n}), Policy{}).failed);
+}
+
+TEST(CompareSamples, LimitsSeeNaNAndSayWhenTheyMatchNothing) {
+  BenchmarkSamples n = bench("Trajectory/NVE/64", 1e7);
+  n.metrics["energy_drift"] = {0.01, NAN, 0.01, 0.01};  // the median alone would hide the NaN
+  const Policy p = parse_policy(R"({"limits": [
+    {"metric": "energy_drift", "abs_max": 0.05},
+    {"metric": "allocs_per_stp", "max": 0}]})");
+  const Comparison c = compare_samples(set_of({n}), set_of({n}), p);
+  ASSERT_EQ(c.rows[0].violations.size(), 1u);
+  EXPECT_TRUE(std::isnan(c.rows[0].violations[0].value));
+  bool noted = false;
+  for (const auto& note : c.notes) noted |= note.find("allocs_per_stp") != std::string::npos;
+  EXPECT_TRUE(noted) << "a limit that matched nothing must be reported";
+}
+
+TEST(CompareSamples, SizeMismatchWhenOnlyOneSideHasTheSize) {
+  BenchmarkSamples o = bench("A", 1000), n = bench("A", 1000);
+  n.metrics.erase("natoms");
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(c.rows[0].status, RowStatus::kSizeMismatch);
+  EXPECT_EQ(c.rows[0].note, "natoms 64 -> none");
+}
+
+TEST(CompareSamples, DriftAtZeroOnBothSidesIsTheSame) {
+  BenchmarkSamples o = bench("T", 1e7), n = bench("T", 1e7);
+  o.metrics["energy_drift"] = std::vector<double>(10, 0.0);
+  n.metrics["energy_drift"] = std::vector<double>(10, -0.0);
+  const MetricDiff& d =
+      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "T", "energy_drift");
+  EXPECT_EQ(d.verdict, Verdict::kSame);
+  EXPECT_EQ(d.change, 0.0);
 }
 
 TEST(CompareSamples, NaNSamplesAreDroppedNotRanked) {

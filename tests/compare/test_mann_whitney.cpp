@@ -90,8 +90,9 @@ TEST(MannWhitneyU, ExactMatchesTextbookProbabilities) {
 TEST(MannWhitneyU, ExactReproducesCriticalValueTable) {
   const struct {
     std::size_t n, crit;
-  } table[] = {{4, 0},  {5, 2},   {6, 5},   {7, 8},   {8, 13},
-               {9, 17}, {10, 23}, {12, 37}, {15, 64}, {20, 127}};
+  } table[] = {{4, 0},   {5, 2},   {6, 5},   {7, 8},    {8, 13},  {9, 17},
+               {10, 23}, {11, 30}, {12, 37}, {13, 45},  {14, 55}, {15, 64},
+               {16, 75}, {17, 87}, {18, 99}, {19, 113}, {20, 127}};
   std::vector<double> x, y;
   for (const auto& row : table) {
     samples_with_u(row.n, row.n, row.crit, x, y);
@@ -154,7 +155,7 @@ TEST(MannWhitneyU, DegenerateInputs) {
 }
 
 TEST(MannWhitneyU, SmallestAttainableP) {
-  EXPECT_NEAR(min_two_sided_p(3, 3), 0.1, 1e-12);
+  EXPECT_EQ(min_two_sided_p(3, 3), 0.1);  // exactly: compared with alpha = 0.1 by "<"
   EXPECT_NEAR(min_two_sided_p(4, 4), 2.0 / 70.0, 1e-12);
   EXPECT_NEAR(min_two_sided_p(1, 9), 0.2, 1e-12);
   EXPECT_EQ(min_two_sided_p(0, 5), 1.0);

@@ -63,6 +63,15 @@ TEST(Policy, ResolveAppliesLayersInOrder) {
   EXPECT_FALSE(p.ignored("Step/NVE/64"));
 }
 
+TEST(Policy, CommandLineThresholdBeatsTheFile) {
+  Policy p = parse_policy(R"({"metrics": {"real_time": {"threshold": 0.5}},
+    "overrides": [{"benchmarks": "^B", "metrics": {"real_time": {"threshold": 0.3}}}]})");
+  p.forced_time_threshold = 0.01;  // what --threshold 0.01 sets
+  EXPECT_DOUBLE_EQ(p.resolve("real_time", "A").threshold, 0.01);
+  EXPECT_DOUBLE_EQ(p.resolve("real_time", "B").threshold, 0.01);
+  EXPECT_DOUBLE_EQ(p.resolve("mem_delta_MB", "B").threshold, 0.10);  // not a timing metric
+}
+
 TEST(Policy, GateTimingOffTurnsTimingMetricsIntoInfo) {
   const Policy p = parse_policy(R"({"gate_timing": false})");
   EXPECT_EQ(p.resolve("real_time", "a").direction, Direction::kInfo);
