@@ -1,8 +1,6 @@
 #include "compare/baseline.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "compare/gbench_json.hpp"
 
@@ -49,12 +47,10 @@ BaselineChoice select_baseline(const std::filesystem::path& dir, const nlohmann:
   BaselineChoice best;
   bool found = false;
   for (const auto& path : files) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
+    const std::string text = read_text_file(path);
     nlohmann::json root;
     try {
-      root = parse_tolerant_json(text.str());
+      root = parse_tolerant_json(text);
     } catch (const JsonError& e) {
       throw JsonError(path.string() + ": " + e.what());
     }

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 #include <set>
-#include <sstream>
 
 namespace mdb::compare {
 namespace {
@@ -78,12 +77,6 @@ MetricDiff diff_metric(const std::string& benchmark, const std::string& metric,
   return d;
 }
 
-std::string format_value(double v) {
-  std::ostringstream o;
-  o << v;
-  return o.str();
-}
-
 // The first identity metric whose medians differ, or that only one side has, as
 // "natoms 64 -> 256"; empty if none.
 std::string size_mismatch(const BenchmarkSamples& o, const BenchmarkSamples& n,
@@ -95,15 +88,15 @@ std::string size_mismatch(const BenchmarkSamples& o, const BenchmarkSamples& n,
     if (!identity(metric)) continue;
     const auto it = n.metrics.find(metric);
     if (it == n.metrics.end())
-      return metric + " " + format_value(median(usable(old_values, false))) + " -> none";
+      return metric + " " + plain_number(median(usable(old_values, false))) + " -> none";
     const double a = median(usable(old_values, false)), b = median(usable(it->second, false));
     if (a != b && !(std::isnan(a) && std::isnan(b))) {
-      return metric + " " + format_value(a) + " -> " + format_value(b);
+      return metric + " " + plain_number(a) + " -> " + plain_number(b);
     }
   }
   for (const auto& [metric, new_values] : n.metrics) {
     if (identity(metric) && !o.metrics.count(metric)) {
-      return metric + " none -> " + format_value(median(usable(new_values, false)));
+      return metric + " none -> " + plain_number(median(usable(new_values, false)));
     }
   }
   return {};
@@ -267,7 +260,7 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
     c.notes.push_back(std::to_string(unconfirmed_rows) +
                       " benchmark(s) have too few repetitions for the U test to confirm a change "
                       "at alpha " +
-                      format_value(policy.alpha) + " (it needs at least " +
+                      plain_number(policy.alpha) + " (it needs at least " +
                       std::to_string(repetitions_needed(policy.alpha)) +
                       " per side): their verdicts rest on the threshold alone and are marked "
                       "unconfirmed. Run with --benchmark_repetitions=10.");

@@ -330,7 +330,7 @@ BenchmarkFile read_benchmark_json(std::string_view text, std::string source) {
   return file;
 }
 
-BenchmarkFile load_benchmark_json(const std::filesystem::path& path) {
+std::string read_text_file(const std::filesystem::path& path) {
   const std::string shown = path.string();
   std::error_code ec;
   // On Linux an ifstream opens a directory and then reads nothing, which would read as "empty".
@@ -346,7 +346,11 @@ BenchmarkFile load_benchmark_json(const std::filesystem::path& path) {
   std::ostringstream buffer;
   buffer << in.rdbuf();
   if (in.bad()) throw JsonError("cannot read " + shown);
-  return read_benchmark_json(buffer.str(), shown);
+  return buffer.str();
+}
+
+BenchmarkFile load_benchmark_json(const std::filesystem::path& path) {
+  return read_benchmark_json(read_text_file(path), path.string());
 }
 
 double seconds_per_time_unit(std::string_view unit) {

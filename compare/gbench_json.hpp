@@ -79,6 +79,10 @@ BenchmarkFile read_benchmark_json(std::string_view text, std::string source = "<
 /// Reads the file at `path`; JsonError "cannot open <path>" and the like when it cannot be read.
 BenchmarkFile load_benchmark_json(const std::filesystem::path& path);
 
+/// The whole file as bytes; JsonError "cannot open <path>: <reason>" (a directory included) or
+/// "cannot read <path>". Shared by every file compare reads.
+std::string read_text_file(const std::filesystem::path& path);
+
 /// Seconds per unit for "ns", "us", "ms", "s"; throws JsonError on anything else.
 double seconds_per_time_unit(std::string_view unit);
 

@@ -1,6 +1,7 @@
 #include "compare/metrics.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 namespace mdb::compare {
 namespace {
@@ -84,6 +85,12 @@ MetricSpec builtin_metric(std::string_view name) {
   unknown.threshold = 0;
   unknown.known = false;
   return unknown;
+}
+
+std::string plain_number(double v) {
+  std::ostringstream o;
+  o << v;
+  return o.str();
 }
 
 std::string_view to_string(Direction d) {

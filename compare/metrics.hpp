@@ -38,6 +38,9 @@ const std::vector<MetricSpec>& builtin_metrics();
 MetricSpec builtin_metric(std::string_view name);
 
 std::string_view to_string(Direction d);
+
+/// A number as iostreams print it ("64", "0.05", "1e+06"), for notes and limit descriptions.
+std::string plain_number(double v);
 /// Parses "lower", "higher", "lower_abs", "info", "identity"; false on anything else.
 bool parse_direction(std::string_view text, Direction& out);
 

@@ -1,8 +1,6 @@
 #include "compare/policy.hpp"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "compare/gbench_json.hpp"
 
@@ -87,12 +85,6 @@ void apply(MetricSpec& s, const MetricRule& r) {
   if (r.abs_tolerance) s.abs_tolerance = *r.abs_tolerance;
 }
 
-std::string format_number(double v) {
-  std::ostringstream o;
-  o << v;
-  return o.str();
-}
-
 }  // namespace
 
 bool AbsoluteLimit::violated_by(double value) const {
@@ -106,9 +98,9 @@ bool AbsoluteLimit::violated_by(double value) const {
 std::string AbsoluteLimit::describe() const {
   std::string s;
   auto add = [&s](const std::string& part) { s += (s.empty() ? "" : " and ") + part; };
-  if (min) add(metric + " >= " + format_number(*min));
-  if (max) add(metric + " <= " + format_number(*max));
-  if (abs_max) add("|" + metric + "| <= " + format_number(*abs_max));
+  if (min) add(metric + " >= " + plain_number(*min));
+  if (max) add(metric + " <= " + plain_number(*max));
+  if (abs_max) add("|" + metric + "| <= " + plain_number(*abs_max));
   return s;
 }
 
@@ -207,11 +199,13 @@ Policy parse_policy(std::string_view text_in, std::string source) {
 }
 
 Policy load_policy(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw PolicyError("cannot open policy " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_policy(text.str(), path.string());
+  std::string text;
+  try {
+    text = read_text_file(path);
+  } catch (const JsonError& e) {
+    throw PolicyError(std::string("policy: ") + e.what());
+  }
+  return parse_policy(text, path.string());
 }
 
 }  // namespace mdb::compare

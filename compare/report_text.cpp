@@ -74,10 +74,10 @@ std::vector<Line> table(const Comparison& c, const ReportOptions& options) {
       first = false;
     }
     for (const auto& v : row.violations) {
-      lines.push_back(
-          {{row.status == RowStatus::kCompared && row.metrics.empty() ? row.name : "", v.metric, "",
-            format_value(v.value, ""), "", "", "", "LIMIT BROKEN: " + v.limit},
-           kRed});
+      lines.push_back({{first ? one_line(row.name) : "", v.metric, "", format_value(v.value, ""),
+                        "", "", "", "LIMIT BROKEN: " + v.limit},
+                       kRed});
+      first = false;
     }
   }
   if (c.summary.geomean_count > 0) {
