@@ -10,6 +10,9 @@
 #include "md/velocities.hpp"
 #include "md/velocity_verlet.hpp"
 #include "model/lennard_jones.hpp"
+#include "model/nnp/nn_potential.hpp"
+#include "model/nnp/nn_presets.hpp"
+#include "model/stillinger_weber.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -92,6 +95,73 @@ CaseSpec lj_melt() {
   return c;
 }
 
+// Diamond silicon, the seed's "silicon" system: a = 5.431 A (SW's T = 0 minimum is 5.431 A),
+// 300 K, 1 fs. Bulk modulus ~98 GPa gives the barostat's compressibility.
+CaseSpec silicon_base() {
+  CaseSpec c;
+  c.lattice = LatticeKind::Diamond;
+  c.lattice_constant = 5.431;
+  c.species = "Si";
+  c.mass = 28.0855;
+  c.units = &kMetalUnits;
+  c.temperature = 300.0;
+  c.pressure = 1.0;
+  c.timestep = 0.001;
+  c.friction = 5.0;
+  c.barostat_tau = 1.0;
+  c.compressibility = 1.0e-6;
+  c.equilibration_steps = 500;
+  c.thermostatted_equilibration = true;
+  c.neighbor.skin = 1.0;
+  c.ensembles = {Ensemble::NVE, Ensemble::NVT, Ensemble::NPT};
+  // The default suite stays a few minutes on 2 cores: two Step/Trajectory sizes per ensemble;
+  // --md_sizes (e.g. 4096,32768 for the LAMMPS comparison) and --md_suite=full reach further.
+  c.sizes = {64, 512};
+  c.scaling_sizes = powers_of_two(64, 4096);
+  c.max_atoms = 1 << 17;
+  c.full_max_atoms = 32768;
+  c.force_tolerance = 1e-6;  // eV/A; forces here are ~1 eV/A
+  return c;
+}
+
+CaseSpec si_sw() {
+  CaseSpec c = silicon_base();
+  c.name = "si-sw";
+  c.model = "sw";
+  c.description = "diamond Si, Stillinger-Weber (LAMMPS Si.sw), a 5.431 A, 300 K";
+  c.make_force_field = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
+  return c;
+}
+
+// The NN presets over the SW baseline (E = E_SW + E_NN, docs/MODELS.md), networks in float.
+// Forces are checked against finite differences of a float network energy, so the tolerance
+// is that of float rounding (a sign or factor error in the NN forces, ~0.05 eV/A, still fails).
+CaseSpec si_nn(const char* preset) {
+  CaseSpec c = silicon_base();
+  c.name = std::string("si-") + preset;
+  c.model = preset;
+  c.description = std::string("diamond Si, ") + preset + " (" +
+                  (std::string(preset) == "nn-teacher" ? "ANI-2x-sized, 256-192-160-1"
+                                                       : "distilled size, 64-32-1") +
+                  ", generated weights) over Stillinger-Weber, 300 K";
+  c.force_tolerance = 2e-3;
+  c.ensembles = {Ensemble::NVE, Ensemble::NVT};
+  c.scaling_sizes = powers_of_two(64, 2048);
+  if (std::string(preset) == "nn-teacher") {
+    // ~1.4 ms per 64-atom step on one core: larger sizes belong to the full suite.
+    c.sizes = {64};
+    c.scaling_sizes = powers_of_two(64, 512);
+    c.max_atoms = 1 << 15;
+    c.full_max_atoms = 4096;
+  }
+  const std::string name = preset;
+  c.make_force_field = [name] {
+    return std::make_unique<NnPotential<float>>(
+        make_nn_preset(name), std::make_unique<StillingerWeber>(SwParams::silicon()));
+  };
+  return c;
+}
+
 }  // namespace
 
 std::string_view ensemble_name(Ensemble e) {
@@ -120,6 +190,9 @@ const std::vector<CaseSpec>& case_table() {
     std::vector<CaseSpec> t;
     t.push_back(lj_ar());
     t.push_back(lj_melt());
+    t.push_back(si_sw());
+    t.push_back(si_nn("nn-teacher"));
+    t.push_back(si_nn("nn-student"));
     return t;
   }();
   return table;

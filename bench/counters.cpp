@@ -46,6 +46,17 @@ const std::vector<CounterSpec>& counter_specs() {
       {"T_mean", "K", "mean kinetic temperature over the trajectory"},
       {"P_mean", "bar", "NPT: mean pressure"},
       {"density", "g/cm^3", "NPT: mean mass density"},
+      // NN potentials only: shares of the force-field time, and the dense layers' speed.
+      {"nn_baseline_frac", "1", "NN: share of force time in the physical baseline (SW)"},
+      {"nn_descriptor_frac", "1", "NN: share of force time computing the AEV descriptors"},
+      {"nn_network_frac", "1", "NN: share of force time in the networks' forward pass"},
+      {"nn_backward_frac", "1",
+       "NN: share of force time in the backward pass (networks, then descriptors to forces)"},
+      {"nn_network_gflops", "GFLOP/s",
+       "NN: dense-layer FLOPs (forward + backward) per second of network time, one thread"},
+      {"nn_gemm_peak_frac", "1",
+       "NN: nn_network_gflops over this machine's single-thread FP32 GEMM rate (Eigen, "
+       "1024^2)"},
   };
   return specs;
 }
@@ -88,6 +99,21 @@ void publish(benchmark::State& state, Measurement& m) {
   if (t.temperature_mean) set(state, "T_mean", *t.temperature_mean);
   if (t.pressure_mean) set(state, "P_mean", *t.pressure_mean);
   if (t.density_mean) set(state, "density", *t.density_mean);
+  const NnBreakdown& nn = m.nn;
+  const double nn_total = nn.baseline_s + nn.descriptor_s + nn.network_s + nn.network_backward_s +
+                          nn.descriptor_backward_s + nn.other_s;
+  if (nn.present && nn_total > 0) {
+    set(state, "nn_baseline_frac", nn.baseline_s / nn_total);
+    set(state, "nn_descriptor_frac", nn.descriptor_s / nn_total);
+    set(state, "nn_network_frac", nn.network_s / nn_total);
+    set(state, "nn_backward_frac", (nn.network_backward_s + nn.descriptor_backward_s) / nn_total);
+    const double net_s = nn.network_s + nn.network_backward_s;
+    if (net_s > 0) {
+      const double gflops = nn.network_flops / net_s / 1e9;
+      set(state, "nn_network_gflops", gflops);
+      if (nn.gemm_peak_gflops > 0) set(state, "nn_gemm_peak_frac", gflops / nn.gemm_peak_gflops);
+    }
+  }
 }
 
 }  // namespace mdb::bench

@@ -30,6 +30,15 @@ struct ThermoSummary {
   std::optional<double> density_mean;         ///< g/cm^3 (reduced in LJ units)
 };
 
+/// An NN potential's force time by stage (seconds summed over replicas) and its network work.
+struct NnBreakdown {
+  bool present = false;
+  double baseline_s = 0, descriptor_s = 0, network_s = 0, network_backward_s = 0,
+         descriptor_backward_s = 0, other_s = 0;
+  double network_flops = 0;     ///< forward + backward dense-layer FLOPs of the timed steps
+  double gemm_peak_gflops = 0;  ///< this machine's single-thread FP32 GEMM rate
+};
+
 /// Everything one benchmark run measured, in SI-ish raw units (seconds, bytes).
 struct Measurement {
   // Problem size.
@@ -47,6 +56,7 @@ struct Measurement {
   // Host memory over the timed region.
   double heap_growth_bytes = 0, rss_growth_bytes = 0, allocations = 0, peak_rss_bytes = 0;
   ThermoSummary thermo;
+  NnBreakdown nn;
 };
 
 /// Sets the counters (rates from wall time, latency percentiles, memory, phases, thermo).

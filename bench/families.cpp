@@ -7,6 +7,7 @@
 
 #include "bench/counters.hpp"
 #include "bench/memory_manager.hpp"
+#include "bench/nn_stages.hpp"
 #include "bench/stats.hpp"
 #include "bench/workspace.hpp"
 #include "md/phase_timer.hpp"
@@ -41,7 +42,11 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   m.timestep_ps = spec.key.timestep * spec.key.spec->report.ps_per_time;
   m.steps = steps;
   m.seconds = seconds;
-  for (auto& replica : ws.sims) add_phase_times(*replica, m);
+  for (auto& replica : ws.sims) {
+    add_phase_times(*replica, m);
+    add_nn_stages(replica->force_field(), steps, m.nn);
+  }
+  if (m.nn.present) m.nn.gemm_peak_gflops = fp32_gemm_peak_gflops();
   m.step_latencies = latencies;
   return m;
 }
@@ -52,6 +57,7 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   StepRecorder rec(ws.latencies, capped(state.max_iterations));
   long until_check = kHealthEvery;
   sim.timer().reset();
+  reset_nn_stages(sim.force_field());
   MemoryProbe probe;
   probe.start();
   for (auto _ : state) {
@@ -114,6 +120,7 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   th.reserve(static_cast<std::size_t>(state.max_iterations * (steps / kThermoEvery + 1)));
   double seconds = 0.0;
   sim.timer().reset();
+  reset_nn_stages(sim.force_field());
   MemoryProbe probe;
   probe.start();
   for (auto _ : state) {
@@ -174,7 +181,10 @@ void run_batched(benchmark::State& state, const BenchmarkSpec& spec, Workspace& 
   StepRecorder rec(ws.latencies, capped(state.max_iterations));
   long until_check = kHealthEvery;
   BatchJob job{&ws, ws.pool->size()};
-  for (auto& sim : ws.sims) sim->timer().reset();
+  for (auto& sim : ws.sims) {
+    sim->timer().reset();
+    reset_nn_stages(sim->force_field());
+  }
   MemoryProbe probe;
   probe.start();
   for (auto _ : state) {

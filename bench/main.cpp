@@ -11,6 +11,8 @@
 #include "bench/options.hpp"
 #include "bench/registry.hpp"
 #include "bench/run_context.hpp"
+#include "model/nnp/nn_presets.hpp"
+#include "model/nnp/nn_weights_json.hpp"
 
 namespace {
 
@@ -35,6 +37,17 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "md_bench: %s\n", e.what());
     return kExitBadInput;
+  }
+  if (!options.export_nn_path.empty()) {
+    try {
+      write_nn_weights(mdb::make_nn_preset(options.export_nn_preset), options.export_nn_path);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "md_bench: %s\n", e.what());
+      return kExitBadInput;
+    }
+    std::fprintf(stderr, "md_bench: wrote %s (%s)\n", options.export_nn_path.c_str(),
+                 options.export_nn_preset.c_str());
+    return 0;
   }
   const int repetitions = requested_repetitions(argc, argv);
   benchmark::Initialize(&argc, argv, print_help);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "bench/cases.hpp"
+#include "model/nnp/nn_presets.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -126,6 +127,19 @@ MdOptions parse_md_options(int& argc, char** argv) {
     } else if (flag == "--md_timestep") {
       need_value();
       o.timestep = parse_positive(flag, value);
+    } else if (flag == "--md_export_nn") {
+      need_value();
+      const auto colon = value.find(':');
+      if (colon == std::string_view::npos || colon == 0 || colon + 1 == value.size()) {
+        throw OptionError("--md_export_nn: expected <preset>:<file>, e.g. nn-student:student.json");
+      }
+      o.export_nn_preset = std::string(value.substr(0, colon));
+      o.export_nn_path = std::string(value.substr(colon + 1));
+      try {
+        nn_preset_architecture(o.export_nn_preset);
+      } catch (const std::invalid_argument& e) {
+        throw OptionError(std::string("--md_export_nn: ") + e.what());
+      }
     } else if (flag == "--md_suite") {
       need_value();
       if (value == "default") {
@@ -168,6 +182,8 @@ const char* md_options_help() {
           [--md_steps=<n>]              steps per Trajectory iteration (default 1000)
           [--md_timestep=<dt>]          override every case's time step (ps, or tau in LJ units)
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
+          [--md_export_nn=<preset>:<file>]  write an NN preset's weights (nn-teacher, nn-student)
+                                        as a JSON weights file (docs/MODELS.md), then exit
 Bad values print one line and exit with code 2.
 )";
 }

@@ -28,6 +28,8 @@ struct MdOptions {
   double timestep = 0.0;               ///< --md_timestep: override (case units; 0 = case's)
   Suite suite = Suite::Default;        ///< --md_suite=default|full
   List list = List::None;              ///< --md_list[=json]
+  /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
+  std::string export_nn_preset, export_nn_path;
 };
 
 /// Removes every --md_* argument from argv (shifting the rest down, updating argc) and returns

@@ -5,8 +5,9 @@
 # Debian packages the build needs; CUDA (nvcc) is optional and used when present.
 MDB_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev)
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
-# run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules).
-MDB_TEST_PACKAGES=(python3-yaml)
+# run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), and the
+# Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data).
+MDB_TEST_PACKAGES=(python3-yaml lammps-data)
 # The benchmark gate checks out its base revision as a git worktree.
 MDB_GATE_PACKAGES=(git)
 

@@ -64,6 +64,13 @@ std::vector<MetricSpec> make_table() {
   t.push_back(spec("T_mean", D::kInfo, 0, 0, "K"));
   t.push_back(spec("P_mean", D::kInfo, 0, 0, "bar"));
   t.push_back(spec("density", D::kInfo, 0, 0, "g/cm^3"));
+  t.push_back(spec("nn_baseline_frac", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("nn_descriptor_frac", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("nn_network_frac", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("nn_backward_frac", D::kInfo, 0, 0, "1"));
+  // Speed of the dense layers: a timing metric, judged like the rates.
+  t.push_back(spec("nn_network_gflops", D::kHigher, 0.05, 0, "GFLOP/s", true));
+  t.push_back(spec("nn_gemm_peak_frac", D::kInfo, 0, 0, "1"));
   return t;
 }
 

@@ -144,6 +144,7 @@ NeighborView NeighborList::view() const {
   v.z = halo_.z().data();
   v.species = halo_.species().data();
   v.owner = halo_.owner().data();
+  v.image_sign = halo_.image_sign().data();
   return v;
 }
 

@@ -19,6 +19,10 @@ struct NeighborView {
   const int* species = nullptr;  ///< species index per extended atom
   const int* owner =
       nullptr;  ///< local atom each extended atom is a copy of (owner[i] = i locally)
+  /// 0 for local atoms, else the sign of the ghost's image vector's first non-zero component.
+  /// With `owner` it tells a full-list loop which side keeps a pair: (i, j) is kept by i when
+  /// owner[j] > i, or owner[j] == i and image_sign[j] > 0 (what the half list keeps).
+  const signed char* image_sign = nullptr;
 };
 
 }  // namespace mdb

@@ -11,6 +11,8 @@
 
 #include "bench/counters.hpp"
 #include "compare/gbench_json.hpp"
+#include "model/nnp/nn_presets.hpp"
+#include "model/nnp/nn_weights_json.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -193,6 +195,54 @@ TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
     EXPECT_TRUE(run->error_occurred) << name;
   }
   EXPECT_EQ(file.find("Scaling/NVE/lj-ar/cpu/manual_time_BigO"), nullptr);
+}
+
+// The silicon cases run through the whole harness (preparation, force check, step loop); the NN
+// rows break their force time into stages, the SW row has no such counters.
+TEST(MdBenchModels, SiliconCasesRunAndNnRowsReportStages) {
+  const auto out = temp_json("silicon");
+  const Result r = run_md_bench(
+      "--benchmark_filter='^Step/NVE/32/si-' --md_sizes=32 "
+      "--benchmark_min_time=0.01 --benchmark_out=" +
+      out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto file = compare::load_benchmark_json(out);
+  std::filesystem::remove(out);
+  for (const char* c : {"si-sw", "si-nn-teacher", "si-nn-student"}) {
+    const auto* run = file.find(std::string("Step/NVE/32/") + c + "/cpu/manual_time");
+    ASSERT_NE(run, nullptr) << c;
+    ASSERT_FALSE(run->error_occurred) << c << ": " << run->error_message;
+    EXPECT_EQ(run->counters.at("allocs_per_step"), 0.0) << c;
+    const bool nn = std::string(c) != "si-sw";
+    EXPECT_EQ(run->counters.count("nn_descriptor_frac"), nn ? 1u : 0u) << c;
+    if (!nn) continue;
+    double sum = 0;
+    for (const char* f :
+         {"nn_baseline_frac", "nn_descriptor_frac", "nn_network_frac", "nn_backward_frac"}) {
+      const double v = run->counters.at(f);
+      EXPECT_GT(v, 0.0) << c << " " << f;
+      sum += v;
+    }
+    EXPECT_LE(sum, 1.0 + 1e-9) << c;
+    EXPECT_GT(sum, 0.9) << c;  // the rest (virial, folding ghosts) is small
+    EXPECT_GT(run->counters.at("nn_network_gflops"), 0.0) << c;
+    EXPECT_GT(run->counters.at("nn_gemm_peak_frac"), 0.0) << c;
+  }
+}
+
+TEST(MdBenchModels, ExportWritesTheShippedPresetExactly) {
+  const auto out = temp_json("student_weights");
+  const Result r = run_md_bench("--md_export_nn=nn-student:" + out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const NnSpec back = read_nn_weights(out.string());
+  std::filesystem::remove(out);
+  EXPECT_EQ(nn_weights_to_json(back), nn_weights_to_json(make_nn_preset("nn-student")));
+  for (const char* bad : {"--md_export_nn=nn-x:/tmp/x.json", "--md_export_nn=nn-student",
+                          "--md_export_nn=nn-student:/nonexistent-dir/x.json"}) {
+    const Result e = run_md_bench(bad);
+    EXPECT_EQ(e.exit_code, 2) << bad << ": " << e.output;
+    EXPECT_EQ(e.output.find("md_bench: "), 0u) << bad << ": " << e.output;
+  }
 }
 
 TEST(MdBenchList, NamesFollowTheBenchmarkFilter) {

@@ -1,6 +1,8 @@
-// A step allocates nothing on the heap once the run has started: global operator new is replaced
-// by a counting one, and many steps (with neighbour-list rebuilds, and box changes under NPT)
-// must not move the counter.
+// A step allocates nothing on the heap once the run has started: malloc itself is interposed and
+// counted (operator new uses it, and so does Eigen's aligned allocator, which never calls
+// operator new), and many steps (with neighbour-list rebuilds, and box changes under NPT) must
+// not move the counter. Covers every force field: LJ, Stillinger-Weber and the NN potentials
+// (whose Eigen products must take their packing buffers from the stack).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -9,18 +11,52 @@
 #include <new>
 
 #include "md/langevin.hpp"
+#include "md/lattice.hpp"
 #include "md/npt_langevin.hpp"
 #include "md/simulation.hpp"
 #include "md/standard_systems.hpp"
+#include "md/velocities.hpp"
 #include "md/velocity_verlet.hpp"
 #include "model/lennard_jones.hpp"
+#include "model/nnp/nn_potential.hpp"
+#include "model/nnp/nn_presets.hpp"
+#include "model/stillinger_weber.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};
 }
 
-void* operator new(std::size_t n) {
+// glibc's own entry points, which the interposed functions forward to.
+extern "C" {
+void* __libc_malloc(std::size_t);
+void* __libc_calloc(std::size_t, std::size_t);
+void* __libc_realloc(void*, std::size_t);
+void* __libc_memalign(std::size_t, std::size_t);
+
+void* malloc(std::size_t n) {
   ++g_allocations;
+  return __libc_malloc(n);
+}
+void* calloc(std::size_t n, std::size_t size) {
+  ++g_allocations;
+  return __libc_calloc(n, size);
+}
+void* realloc(void* p, std::size_t n) {
+  ++g_allocations;
+  return __libc_realloc(p, n);
+}
+void* aligned_alloc(std::size_t a, std::size_t n) {
+  ++g_allocations;
+  return __libc_memalign(a, n);
+}
+int posix_memalign(void** out, std::size_t a, std::size_t n) {
+  ++g_allocations;
+  *out = __libc_memalign(a, n);
+  return *out ? 0 : 12;  // ENOMEM
+}
+}
+
+void* operator new(std::size_t n) {
   if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
   throw std::bad_alloc();
 }
@@ -28,7 +64,6 @@ void* operator new[](std::size_t n) {
   return operator new(n);
 }
 void* operator new(std::size_t n, std::align_val_t a) {
-  ++g_allocations;
   if (void* p = std::aligned_alloc(static_cast<std::size_t>(a),
                                    (n + static_cast<std::size_t>(a) - 1) /
                                        static_cast<std::size_t>(a) * static_cast<std::size_t>(a)))
@@ -95,6 +130,40 @@ TEST(StepAllocations, NptStepAllocatesNothing) {
                                                          BarostatSettings{1.0, 0.5, 0.1, 2}),
                  {0.3, 1, true, 10});
   EXPECT_EQ(allocations_during(sim, 1000), 0);
+}
+
+TEST(StepAllocations, CounterSeesMalloc) {
+  const long before = g_allocations.load();
+  void* p = std::malloc(64);
+  EXPECT_EQ(g_allocations.load(), before + 1);
+  std::free(p);
+}
+
+// Diamond Si at 300 K with a small skin, so 1 fs steps rebuild the list every few dozen steps.
+Simulation silicon(std::unique_ptr<ForceField> ff) {
+  System s = build_lattice({LatticeKind::Diamond, 5.431, 2, 2, 2}, {"Si", 28.0855}, kMetalUnits);
+  assign_maxwell_boltzmann(s, 600.0, 3);
+  return Simulation(std::move(s), std::move(ff), std::make_unique<VelocityVerlet>(0.002),
+                    {0.1, 1, true, 10});
+}
+
+TEST(StepAllocations, StillingerWeberStepAllocatesNothing) {
+  Simulation sim = silicon(std::make_unique<StillingerWeber>(SwParams::silicon()));
+  EXPECT_EQ(allocations_during(sim, 1000), 0);
+}
+
+TEST(StepAllocations, NnStudentStepAllocatesNothing) {
+  Simulation sim = silicon(std::make_unique<NnPotential<float>>(
+      make_nn_preset("nn-student"), std::make_unique<StillingerWeber>(SwParams::silicon())));
+  EXPECT_EQ(allocations_during(sim, 500), 0);
+}
+
+// The teacher's widest products (64 x 1280 times 1280 x 256, forward and backward) are the
+// ones whose Eigen packing buffers would come from the heap without EIGEN_STACK_ALLOCATION_LIMIT.
+TEST(StepAllocations, NnTeacherStepAllocatesNothing) {
+  Simulation sim = silicon(std::make_unique<NnPotential<float>>(
+      make_nn_preset("nn-teacher"), std::make_unique<StillingerWeber>(SwParams::silicon())));
+  EXPECT_EQ(allocations_during(sim, 150), 0);
 }
 
 TEST(StepAllocations, FixedIntervalLjMeltAllocatesNothing) {

@@ -1,0 +1,187 @@
+#include "model/nnp/nn_potential.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "md/grow.hpp"
+#include "md/phase_timer.hpp"
+
+namespace mdb {
+
+const char* nn_stage_name(NnStage s) {
+  switch (s) {
+    case NnStage::Baseline:
+      return "baseline";
+    case NnStage::Descriptor:
+      return "descriptor";
+    case NnStage::NetworkForward:
+      return "network_forward";
+    case NnStage::NetworkBackward:
+      return "network_backward";
+    case NnStage::DescriptorBackward:
+      return "descriptor_backward";
+    case NnStage::Finish:
+      return "finish";
+  }
+  return "?";
+}
+
+template <class Real>
+NnPotential<Real>::NnPotential(NnSpec spec, std::unique_ptr<ForceField> baseline)
+    : spec_(std::move(spec)), baseline_(std::move(baseline)) {
+  spec_.validate(spec_.name.empty() ? std::string("NnPotential") : spec_.name);
+  name_ = spec_.name.empty() ? "nnp" : spec_.name;
+  if (baseline_) name_.append("+").append(baseline_->name());
+  if (baseline_ && baseline_->neighbor_kind() != NeighborKind::Full) {
+    throw std::invalid_argument(name_ + ": the baseline must use a full neighbour list");
+  }
+  aev_.configure(spec_.aev, static_cast<int>(spec_.species.size()));
+  for (const auto& net : spec_.networks) nets_.emplace_back(net, spec_.celu_alpha);
+}
+
+template <class Real>
+double NnPotential<Real>::cutoff() const {
+  const double c = spec_.aev.max_cutoff();
+  return baseline_ ? std::max(c, baseline_->cutoff()) : c;
+}
+
+template <class Real>
+void NnPotential<Real>::bind(const System& system) {
+  if (baseline_) baseline_->bind(system);
+  const auto& table = system.species_table();
+  species_map_.assign(table.size(), -1);
+  for (std::size_t t = 0; t < table.size(); ++t) {
+    species_map_[t] = spec_.species_index(table[t].name);
+    if (species_map_[t] < 0) {
+      throw std::invalid_argument(name_ + ": no network for species '" + table[t].name + "'");
+    }
+  }
+  const int n_species = static_cast<int>(spec_.species.size());
+  const auto types = system.species();
+  const int n = static_cast<int>(system.size());
+  std::vector<int> count(n_species, 0);
+  for (int i = 0; i < n; ++i) ++count[species_map_[types[i]]];
+  group_begin_.assign(n_species + 1, 0);
+  for (int s = 0; s < n_species; ++s) group_begin_[s + 1] = group_begin_[s] + count[s];
+  row_of_.assign(n, -1);
+  std::vector<int> next(group_begin_.begin(), group_begin_.end() - 1);
+  for (int i = 0; i < n; ++i) row_of_[i] = next[species_map_[types[i]]]++;
+  const std::size_t d = static_cast<std::size_t>(aev_.length());
+  aev_rows_.assign(d * n, Real(0));
+  grad_rows_.assign(d * n, Real(0));
+  for (int s = 0; s < n_species; ++s) nets_[s].reserve(count[s]);
+  efx_.reserve(4 * static_cast<std::size_t>(n));
+  efy_.reserve(4 * static_cast<std::size_t>(n));
+  efz_.reserve(4 * static_cast<std::size_t>(n));
+}
+
+template <class Real>
+ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
+                                       ComputeFlags flags) {
+  if (row_of_.size() != system.size()) {
+    throw std::logic_error(name_ + ": compute() before bind() or after the system changed size");
+  }
+  if (list.settings().kind != NeighborKind::Full) {
+    throw std::invalid_argument(name_ + ": needs a full neighbour list");
+  }
+  std::uint64_t t0 = PhaseTimer::now();
+  auto stamp = [&](NnStage s) {
+    const std::uint64_t t = PhaseTimer::now();
+    ticks_[static_cast<int>(s)] += t - t0;
+    t0 = t;
+  };
+  ForceResult result;
+  if (baseline_) result = baseline_->compute(system, list, flags);
+  stamp(NnStage::Baseline);
+
+  const NeighborView v = list.view();
+  const int d = aev_.length();
+  aev_.forward(v, species_map_.data(), row_of_.data(), aev_rows_.data(), d);
+  stamp(NnStage::Descriptor);
+
+  double energy = 0.0;
+  const int n_species = static_cast<int>(nets_.size());
+  for (int s = 0; s < n_species; ++s) {
+    const int rows = group_begin_[s + 1] - group_begin_[s];
+    if (rows == 0) continue;
+    const std::size_t at = static_cast<std::size_t>(group_begin_[s]) * d;
+    energy += nets_[s].forward(aev_rows_.data() + at, rows) + rows * spec_.energy_shifts[s];
+  }
+  network_energy_ = energy;
+  stamp(NnStage::NetworkForward);
+  for (int s = 0; s < n_species; ++s) {
+    if (group_begin_[s + 1] == group_begin_[s]) continue;
+    nets_[s].backward(grad_rows_.data() + static_cast<std::size_t>(group_begin_[s]) * d);
+  }
+  stamp(NnStage::NetworkBackward);
+
+  const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
+  resize_with_headroom(efx_, n_ext);
+  resize_with_headroom(efy_, n_ext);
+  resize_with_headroom(efz_, n_ext);
+  std::fill_n(efx_.begin(), n_ext, 0.0);
+  std::fill_n(efy_.begin(), n_ext, 0.0);
+  std::fill_n(efz_.begin(), n_ext, 0.0);
+  aev_.backward(v, row_of_.data(), grad_rows_.data(), d, efx_.data(), efy_.data(), efz_.data());
+  stamp(NnStage::DescriptorBackward);
+
+  if (flags.virial) {
+    // W_ab = sum over extended atoms of x_a f_b: exact for a translation-invariant energy of
+    // the extended positions (LAMMPS's virial_fdotr), and no per-term bookkeeping in the loops.
+    double w[6] = {0, 0, 0, 0, 0, 0};
+    for (std::size_t i = 0; i < n_ext; ++i) {
+      w[0] += v.x[i] * efx_[i];
+      w[1] += v.y[i] * efy_[i];
+      w[2] += v.z[i] * efz_[i];
+      w[3] += v.x[i] * efy_[i];
+      w[4] += v.x[i] * efz_[i];
+      w[5] += v.y[i] * efz_[i];
+    }
+    for (int k = 0; k < 6; ++k) result.virial[k] += w[k];
+  }
+  if (flags.energy) result.energy += energy;
+  if (baseline_) {
+    // fold_forces overwrites the system's forces: carry the baseline's in through the locals.
+    const auto fx = system.fx(), fy = system.fy(), fz = system.fz();
+    for (int i = 0; i < v.n_local; ++i) {
+      efx_[i] += fx[i];
+      efy_[i] += fy[i];
+      efz_[i] += fz[i];
+    }
+  }
+  list.halo().fold_forces(efx_.data(), efy_.data(), efz_.data(), system);
+  stamp(NnStage::Finish);
+  return result;
+}
+
+template <class Real>
+const Real* NnPotential<Real>::aev_of(int atom) const {
+  return aev_rows_.data() + static_cast<std::size_t>(row_of_.at(atom)) * aev_.length();
+}
+
+template <class Real>
+double NnPotential<Real>::stage_seconds(NnStage s) const {
+  return static_cast<double>(ticks_[static_cast<int>(s)]) * PhaseTimer::seconds_per_tick();
+}
+
+template <class Real>
+double NnPotential<Real>::network_flops_per_call() const {
+  double flops = 0.0;
+  for (std::size_t s = 0; s + 1 < group_begin_.size(); ++s) {
+    const double rows = group_begin_[s + 1] - group_begin_[s];
+    // Forward: every layer; backward: every layer but the last (a broadcast of its weights).
+    const auto w = spec_.widths(static_cast<int>(s));
+    double fwd = 0.0, bwd = 0.0;
+    for (std::size_t l = 0; l + 1 < w.size(); ++l) {
+      fwd += 2.0 * w[l] * w[l + 1];
+      if (l + 2 < w.size()) bwd += 2.0 * w[l] * w[l + 1];
+    }
+    flops += rows * (fwd + bwd);
+  }
+  return flops;
+}
+
+template class NnPotential<float>;
+template class NnPotential<double>;
+
+}  // namespace mdb
