@@ -92,9 +92,7 @@ void LennardJones<Real>::bind(const System& system) {
     }
   }
   const std::size_t n = system.size();
-  efx_.reserve(n);
-  efy_.reserve(n);
-  efz_.reserve(n);
+  ef_.reserve(n);
 }
 
 template <class Real>
@@ -106,16 +104,11 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   }
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  resize_with_headroom(efx_, n_ext);
-  resize_with_headroom(efy_, n_ext);
-  resize_with_headroom(efz_, n_ext);
-  std::fill_n(efx_.begin(), n_ext, 0.0);
-  std::fill_n(efy_.begin(), n_ext, 0.0);
-  std::fill_n(efz_.begin(), n_ext, 0.0);
+  ef_.reset(n_ext);
   const PairSums sums =
       pair_forces_half_dispatch<Real>(v, table_.data(), n_species_, flags.energy, flags.virial,
-                                      efx_.data(), efy_.data(), efz_.data());
-  list.halo().fold_forces(efx_.data(), efy_.data(), efz_.data(), system);
+                                      ef_.x.data(), ef_.y.data(), ef_.z.data());
+  list.halo().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
   ForceResult r;
   r.energy = sums.energy;
   for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "kernels/common/pair_lj.hpp"
+#include "model/extended_forces.hpp"
 #include "model/force_field.hpp"
 
 namespace mdb {
@@ -66,7 +67,7 @@ class LennardJones final : public ForceField {
   std::string name_;
   int n_species_ = 0;
   std::vector<LjPair<Real>> table_;
-  std::vector<double> efx_, efy_, efz_;  // forces on extended (local + ghost) atoms
+  ExtendedForces ef_;
 };
 
 extern template class LennardJones<double>;

@@ -190,9 +190,7 @@ void StillingerWeber::bind(const System& system) {
   n_species_ = ns;
   pairs_ = std::move(pairs);
   triplets_ = std::move(triplets);
-  efx_.reserve(system.size());
-  efy_.reserve(system.size());
-  efz_.reserve(system.size());
+  ef_.reserve(system.size());
 }
 
 ForceResult StillingerWeber::compute(System& system, const NeighborList& list, ComputeFlags flags) {
@@ -210,12 +208,7 @@ ForceResult StillingerWeber::compute(System& system, const NeighborList& list, C
   }
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  resize_with_headroom(efx_, n_ext);
-  resize_with_headroom(efy_, n_ext);
-  resize_with_headroom(efz_, n_ext);
-  std::fill_n(efx_.begin(), n_ext, 0.0);
-  std::fill_n(efy_.begin(), n_ext, 0.0);
-  std::fill_n(efz_.begin(), n_ext, 0.0);
+  ef_.reset(n_ext);
 
   std::int64_t max_degree = 0;
   for (int i = 0; i < v.n_local; ++i) {
@@ -234,9 +227,9 @@ ForceResult StillingerWeber::compute(System& system, const NeighborList& list, C
                     short_dz_.data(), short_r2_.data(),   short_bond_.data(), short_fx_.data(),
                     short_fy_.data(), short_fz_.data()};
 
-  double* fx = efx_.data();
-  double* fy = efy_.data();
-  double* fz = efz_.data();
+  double* fx = ef_.x.data();
+  double* fy = ef_.y.data();
+  double* fz = ef_.z.data();
   const bool single = n_species_ == 1;
   auto run = [&]<bool E>() {
     return single ? sw_forces_full<E, true>(v, pairs_.data(), triplets_.data(), n_species_, s, fx,
@@ -250,19 +243,7 @@ ForceResult StillingerWeber::compute(System& system, const NeighborList& list, C
   } else {
     run.template operator()<false>();
   }
-  if (flags.virial) {
-    // W_ab = sum over extended atoms of x_a f_b, before folding (E is translation invariant).
-    double w[6] = {0, 0, 0, 0, 0, 0};
-    for (std::size_t e = 0; e < n_ext; ++e) {
-      w[0] += v.x[e] * fx[e];
-      w[1] += v.y[e] * fy[e];
-      w[2] += v.z[e] * fz[e];
-      w[3] += v.x[e] * fy[e];
-      w[4] += v.x[e] * fz[e];
-      w[5] += v.y[e] * fz[e];
-    }
-    for (int k = 0; k < 6; ++k) r.virial[k] = w[k];
-  }
+  if (flags.virial) r.virial = ef_.virial(v);  // before folding
   list.halo().fold_forces(fx, fy, fz, system);
   return r;
 }

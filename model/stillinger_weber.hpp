@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "kernels/common/sw_terms.hpp"
+#include "model/extended_forces.hpp"
 #include "model/force_field.hpp"
 #include "model/sw_params.hpp"
 
@@ -50,7 +51,7 @@ class StillingerWeber final : public ForceField {
   int n_species_ = 0;
   std::vector<SwPairCoeffs> pairs_;
   std::vector<SwTripletCoeffs> triplets_;
-  std::vector<double> efx_, efy_, efz_;  // forces on extended (local + ghost) atoms
+  ExtendedForces ef_;
   // Short list of one centre atom, sized to the largest neighbour count.
   std::vector<int> short_j_, short_type_;
   std::vector<double> short_dx_, short_dy_, short_dz_, short_r2_, short_fx_, short_fy_, short_fz_;

@@ -70,9 +70,7 @@ void NnPotential<Real>::bind(const System& system) {
   aev_rows_.assign(d * n, Real(0));
   grad_rows_.assign(d * n, Real(0));
   for (int s = 0; s < n_species; ++s) nets_[s].reserve(count[s]);
-  efx_.reserve(4 * static_cast<std::size_t>(n));
-  efy_.reserve(4 * static_cast<std::size_t>(n));
-  efz_.reserve(4 * static_cast<std::size_t>(n));
+  ef_.reserve(4 * static_cast<std::size_t>(n));
 }
 
 template <class Real>
@@ -116,27 +114,12 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
   stamp(NnStage::NetworkBackward);
 
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  resize_with_headroom(efx_, n_ext);
-  resize_with_headroom(efy_, n_ext);
-  resize_with_headroom(efz_, n_ext);
-  std::fill_n(efx_.begin(), n_ext, 0.0);
-  std::fill_n(efy_.begin(), n_ext, 0.0);
-  std::fill_n(efz_.begin(), n_ext, 0.0);
-  aev_.backward(v, row_of_.data(), grad_rows_.data(), d, efx_.data(), efy_.data(), efz_.data());
+  ef_.reset(n_ext);
+  aev_.backward(v, row_of_.data(), grad_rows_.data(), d, ef_.x.data(), ef_.y.data(), ef_.z.data());
   stamp(NnStage::DescriptorBackward);
 
   if (flags.virial) {
-    // W_ab = sum over extended atoms of x_a f_b: exact for a translation-invariant energy of
-    // the extended positions (LAMMPS's virial_fdotr), and no per-term bookkeeping in the loops.
-    double w[6] = {0, 0, 0, 0, 0, 0};
-    for (std::size_t i = 0; i < n_ext; ++i) {
-      w[0] += v.x[i] * efx_[i];
-      w[1] += v.y[i] * efy_[i];
-      w[2] += v.z[i] * efz_[i];
-      w[3] += v.x[i] * efy_[i];
-      w[4] += v.x[i] * efz_[i];
-      w[5] += v.y[i] * efz_[i];
-    }
+    const auto w = ef_.virial(v);  // the network's part, before the baseline's forces join
     for (int k = 0; k < 6; ++k) result.virial[k] += w[k];
   }
   if (flags.energy) result.energy += energy;
@@ -144,12 +127,12 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
     // fold_forces overwrites the system's forces: carry the baseline's in through the locals.
     const auto fx = system.fx(), fy = system.fy(), fz = system.fz();
     for (int i = 0; i < v.n_local; ++i) {
-      efx_[i] += fx[i];
-      efy_[i] += fy[i];
-      efz_[i] += fz[i];
+      ef_.x[i] += fx[i];
+      ef_.y[i] += fy[i];
+      ef_.z[i] += fz[i];
     }
   }
-  list.halo().fold_forces(efx_.data(), efy_.data(), efz_.data(), system);
+  list.halo().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
   stamp(NnStage::Finish);
   return result;
 }

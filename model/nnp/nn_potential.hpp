@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/extended_forces.hpp"
 #include "model/force_field.hpp"
 #include "model/nnp/aev.hpp"
 #include "model/nnp/atomic_network.hpp"
@@ -73,7 +74,7 @@ class NnPotential final : public ForceField {
   std::vector<int> row_of_;
   std::vector<int> group_begin_;  // first row of each species' block (n_species + 1 entries)
   std::vector<Real> aev_rows_, grad_rows_;
-  std::vector<double> efx_, efy_, efz_;
+  ExtendedForces ef_;
   double network_energy_ = 0.0;
   std::array<std::uint64_t, kNumNnStages> ticks_{};
 };

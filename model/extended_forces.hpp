@@ -1,0 +1,48 @@
+#pragma once
+// The force arrays a force loop fills over the extended (local + ghost) atoms before folding.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <vector>
+
+#include "kernels/common/neighbor_view.hpp"
+#include "md/grow.hpp"
+
+namespace mdb {
+
+/// Forces (eV/Angstrom) on every extended atom of a neighbour list: grow-only storage, zeroed per
+/// call, folded onto owners with Halo::fold_forces.
+struct ExtendedForces {
+  std::vector<double> x, y, z;
+
+  void reserve(std::size_t n) {
+    x.reserve(n);
+    y.reserve(n);
+    z.reserve(n);
+  }
+  /// Sizes for n_ext atoms (no allocation once the capacity suffices) and zeroes them.
+  void reset(std::size_t n_ext) {
+    for (auto* a : {&x, &y, &z}) {
+      resize_with_headroom(*a, n_ext);
+      std::fill_n(a->begin(), n_ext, 0.0);
+    }
+  }
+  /// W_ab = sum over extended atoms of x_a f_b (LAMMPS's virial_fdotr), LAMMPS order xx yy zz xy
+  /// xz yz. Exact for an energy that is translation invariant as a function of the extended
+  /// positions, with no bookkeeping per pair or triplet.
+  std::array<double, 6> virial(const NeighborView& v) const {
+    std::array<double, 6> w{};
+    const std::size_t n = static_cast<std::size_t>(v.n_local + v.n_ghost);
+    for (std::size_t i = 0; i < n; ++i) {
+      w[0] += v.x[i] * x[i];
+      w[1] += v.y[i] * y[i];
+      w[2] += v.z[i] * z[i];
+      w[3] += v.x[i] * y[i];
+      w[4] += v.x[i] * z[i];
+      w[5] += v.y[i] * z[i];
+    }
+    return w;
+  }
+};
+
+}  // namespace mdb
