@@ -136,28 +136,27 @@ CaseSpec si_sw() {
 // The NN presets over the SW baseline (E = E_SW + E_NN, docs/MODELS.md), networks in float.
 // Forces are checked against finite differences of a float network energy, so the tolerance
 // is that of float rounding (a sign or factor error in the NN forces, ~0.05 eV/A, still fails).
-CaseSpec si_nn(const char* preset) {
+CaseSpec si_nn(const std::string& preset) {
+  const bool teacher = preset == "nn-teacher";
   CaseSpec c = silicon_base();
-  c.name = std::string("si-") + preset;
+  c.name = "si-" + preset;
   c.model = preset;
-  c.description = std::string("diamond Si, ") + preset + " (" +
-                  (std::string(preset) == "nn-teacher" ? "ANI-2x-sized, 256-192-160-1"
-                                                       : "distilled size, 64-32-1") +
+  c.description = "diamond Si, " + preset +
+                  (teacher ? " (ANI-2x-sized, 256-192-160-1" : " (distilled size, 64-32-1") +
                   ", generated weights) over Stillinger-Weber, 300 K";
   c.force_tolerance = 2e-3;
   c.ensembles = {Ensemble::NVE, Ensemble::NVT};
   c.scaling_sizes = powers_of_two(64, 2048);
-  if (std::string(preset) == "nn-teacher") {
-    // ~1.4 ms per 64-atom step on one core: larger sizes belong to the full suite.
+  if (teacher) {
+    // ~1.3 ms per 64-atom step on one core: larger sizes belong to the full suite.
     c.sizes = {64};
     c.scaling_sizes = powers_of_two(64, 512);
     c.max_atoms = 1 << 15;
     c.full_max_atoms = 4096;
   }
-  const std::string name = preset;
-  c.make_force_field = [name] {
+  c.make_force_field = [preset] {
     return std::make_unique<NnPotential<float>>(
-        make_nn_preset(name), std::make_unique<StillingerWeber>(SwParams::silicon()));
+        make_nn_preset(preset), std::make_unique<StillingerWeber>(SwParams::silicon()));
   };
   return c;
 }

@@ -139,9 +139,10 @@ void AevComputer<Real>::forward(const NeighborView& v, const int* species_map, c
                          pair_dg_.data() + np * n_r);
       pair_j_[np] = m.index[k];
       pair_block_[np] = sj * n_r;
-      pair_ux_[np] = m.dx[k] / m.r[k];
-      pair_uy_[np] = m.dy[k] / m.r[k];
-      pair_uz_[np] = m.dz[k] / m.r[k];
+      const Real inv_r = Real(1) / m.r[k];
+      pair_ux_[np] = m.dx[k] * inv_r;
+      pair_uy_[np] = m.dy[k] * inv_r;
+      pair_uz_[np] = m.dz[k] * inv_r;
       ++np;
     }
     const Short& s = short_;

@@ -20,7 +20,6 @@ class AevComputer {
  public:
   void configure(const AevParams& params, int n_species);
   int length() const { return radial_len_ + angular_len_; }
-  int radial_length() const { return radial_len_; }
 
   /// Writes the AEV of local atom i into out[row_of[i] * stride ...] (length() values) for every
   /// local atom. `species_map[t]` turns a system species index into a descriptor species.

@@ -28,8 +28,6 @@ class AtomicNetwork {
   double forward(const Real* x, int rows);
   /// dE/dx for the last forward() batch, written to grad (rows x input, row-major).
   void backward(Real* grad);
-  /// Per-atom energies of the last forward() (rows values).
-  const Real* atomic_energies() const { return out_.data(); }
 
  private:
   std::vector<Matrix> weights_;  // layer l: out x in

@@ -8,24 +8,6 @@
 
 namespace mdb {
 
-const char* nn_stage_name(NnStage s) {
-  switch (s) {
-    case NnStage::Baseline:
-      return "baseline";
-    case NnStage::Descriptor:
-      return "descriptor";
-    case NnStage::NetworkForward:
-      return "network_forward";
-    case NnStage::NetworkBackward:
-      return "network_backward";
-    case NnStage::DescriptorBackward:
-      return "descriptor_backward";
-    case NnStage::Finish:
-      return "finish";
-  }
-  return "?";
-}
-
 template <class Real>
 NnPotential<Real>::NnPotential(NnSpec spec, std::unique_ptr<ForceField> baseline)
     : spec_(std::move(spec)), baseline_(std::move(baseline)) {
@@ -105,7 +87,6 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
     const std::size_t at = static_cast<std::size_t>(group_begin_[s]) * d;
     energy += nets_[s].forward(aev_rows_.data() + at, rows) + rows * spec_.energy_shifts[s];
   }
-  network_energy_ = energy;
   stamp(NnStage::NetworkForward);
   for (int s = 0; s < n_species; ++s) {
     if (group_begin_[s + 1] == group_begin_[s]) continue;

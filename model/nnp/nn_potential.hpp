@@ -27,7 +27,6 @@ enum class NnStage : int {
   Finish
 };
 inline constexpr int kNumNnStages = 6;
-const char* nn_stage_name(NnStage s);
 
 /// E = E_baseline + sum_i (NN_{species(i)}(AEV_i) + shift_{species(i)}). Forces come from an
 /// analytic backward pass: through the networks (one matrix product per layer for all atoms of a
@@ -49,9 +48,6 @@ class NnPotential final : public ForceField {
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
 
   const NnSpec& spec() const { return spec_; }
-  const ForceField* baseline() const { return baseline_.get(); }
-  /// Energy of the last call without the baseline (eV), whatever the flags.
-  double network_energy() const { return network_energy_; }
   /// The AEV of local atom i from the last call (length aev_length()).
   const Real* aev_of(int atom) const;
   int aev_length() const { return aev_.length(); }
@@ -75,7 +71,6 @@ class NnPotential final : public ForceField {
   std::vector<int> group_begin_;  // first row of each species' block (n_species + 1 entries)
   std::vector<Real> aev_rows_, grad_rows_;
   ExtendedForces ef_;
-  double network_energy_ = 0.0;
   std::array<std::uint64_t, kNumNnStages> ticks_{};
 };
 

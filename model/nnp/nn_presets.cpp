@@ -7,11 +7,6 @@
 
 namespace mdb {
 
-const std::vector<std::string>& nn_preset_names() {
-  static const std::vector<std::string> names = {"nn-teacher", "nn-student"};
-  return names;
-}
-
 NnArchitecture nn_preset_architecture(std::string_view name) {
   if (name == "nn-teacher") return {16, 8, 4, {256, 192, 160}};
   if (name == "nn-student") return {8, 4, 2, {64, 32}};

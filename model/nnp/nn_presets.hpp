@@ -17,16 +17,14 @@ struct NnArchitecture {
   std::vector<int> hidden;  ///< e.g. 256 192 160 (the output layer of width 1 follows)
 };
 
-/// "nn-teacher": ANI-2x-sized (16 radial shifts, 8 x 4 angular terms, 256-192-160-1);
-/// "nn-student": a distilled size (8 radial, 4 x 2 angular, 64-32-1).
-const std::vector<std::string>& nn_preset_names();
-
 /// The species a preset covers by default. The teacher is a general model: ANI-2x's seven
 /// elements plus Si, so its AEV has 8 x 16 + 36 x 32 = 1,280 entries whatever the system holds
 /// (a general model computes its whole descriptor and first layer); the student is distilled for
 /// silicon alone (16 entries). That difference is much of what distillation buys.
 std::vector<std::string> nn_preset_species(std::string_view name);
-/// Throws std::invalid_argument naming the known presets for an unknown name.
+/// "nn-teacher": ANI-2x-sized (16 radial shifts, 8 x 4 angular terms, 256-192-160-1);
+/// "nn-student": a distilled size (8 radial, 4 x 2 angular, 64-32-1). Throws
+/// std::invalid_argument naming the known presets for an unknown name.
 NnArchitecture nn_preset_architecture(std::string_view name);
 
 /// Default seed and output scale of the shipped presets.

@@ -21,14 +21,6 @@ std::vector<int> NnSpec::widths(int s) const {
   return w;
 }
 
-long long NnSpec::forward_macs(int s) const {
-  long long m = 0;
-  for (const auto& l : networks.at(static_cast<std::size_t>(s))) {
-    m += static_cast<long long>(l.in) * l.out;
-  }
-  return m;
-}
-
 void NnSpec::validate(const std::string& where) const {
   auto fail = [&](const std::string& what) { throw std::invalid_argument(where + ": " + what); };
   aev.validate(where);

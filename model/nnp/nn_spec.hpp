@@ -30,8 +30,6 @@ struct NnSpec {
   int species_index(const std::string& name) const;  ///< -1 when absent
   /// Layer widths of a species' network, input first (e.g. 48 256 192 160 1).
   std::vector<int> widths(int species) const;
-  /// Multiply-adds of one forward pass through a species' network for one atom.
-  long long forward_macs(int species) const;
   /// Throws std::invalid_argument("<where>: ...") naming the first problem: AEV parameters,
   /// species (none, duplicates, empty names), a network per species, layer shapes (the first
   /// layer's input is the AEV length, each layer's input the previous output, the last output

@@ -28,13 +28,7 @@ System diamond_si(int n, double a = kSiLattice) {
 
 // The atoms of `base` with species alternating between Si and Ge by index (mixed neighbours).
 System si_ge(const System& base) {
-  System s(base.box(), kMetalUnits);
-  s.add_species("Si", kSiMass);
-  s.add_species("Ge", 72.63);
-  for (std::size_t i = 0; i < base.size(); ++i) {
-    s.add_atom(static_cast<int>(i % 2), base.x()[i], base.y()[i], base.z()[i]);
-  }
-  return s;
+  return test::alternate_species(base, {"Si", kSiMass}, {"Ge", 72.63});
 }
 
 // Made-up Si/Ge-like set: every triplet distinct (angular entries (i, j, k) and (i, k, j)
@@ -139,24 +133,11 @@ double energy(ForceField& ff, const System& s) {
   return test::evaluate(ff, s).result.energy;
 }
 
-// Central finite differences of the energy against the analytic forces, norm-wise relative error.
+// Every third atom keeps the test quick.
 void expect_forces_match_gradient(ForceField& ff, const System& s, double tol) {
-  const auto ev = test::evaluate(ff, s);
-  const double h = 1e-5;  // Angstrom
-  double err2 = 0.0, norm2 = 0.0;
-  for (std::size_t i = 0; i < s.size(); i += 3) {  // every third atom keeps the test quick
-    for (int a = 0; a < 3; ++a) {
-      System plus = s, minus = s;
-      (a == 0 ? plus.x() : a == 1 ? plus.y() : plus.z())[i] += h;
-      (a == 0 ? minus.x() : a == 1 ? minus.y() : minus.z())[i] -= h;
-      const double fd = -(energy(ff, plus) - energy(ff, minus)) / (2 * h);
-      const double an = f(ev, i, a);
-      err2 += (fd - an) * (fd - an);
-      norm2 += an * an;
-    }
-  }
-  ASSERT_GT(norm2, 1.0);  // the jitter really produced forces
-  EXPECT_LT(std::sqrt(err2 / norm2), tol);
+  const test::GradientCheck c = test::check_force_gradient(ff, s, 1e-5, 3);
+  ASSERT_GT(c.force_norm2, 1.0);  // the jitter really produced forces
+  EXPECT_LT(c.relative_error, tol);
 }
 
 // A system with the same species and atoms at new positions.

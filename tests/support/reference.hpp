@@ -95,4 +95,42 @@ inline Evaluation evaluate(ForceField& ff, System s, double skin = 0.5) {
   return e;
 }
 
+/// The atoms of `base` (same box and positions) with species a and b alternating by index, so
+/// every atom has neighbours of both kinds: mixing rules and per-pair tables get exercised.
+inline System alternate_species(const System& base, const Species& a, const Species& b) {
+  System s(base.box(), base.units());
+  s.add_species(a.name, a.mass);
+  s.add_species(b.name, b.mass);
+  for (std::size_t i = 0; i < base.size(); ++i) {
+    s.add_atom(static_cast<int>(i % 2), base.x()[i], base.y()[i], base.z()[i]);
+  }
+  return s;
+}
+
+/// Analytic forces against central finite differences of the energy (step h) on every
+/// `every`-th atom: the norm-wise relative error, and the squared norm of the forces compared
+/// (so a test can insist the configuration really had forces).
+struct GradientCheck {
+  double relative_error = 0.0;
+  double force_norm2 = 0.0;
+};
+inline GradientCheck check_force_gradient(ForceField& ff, const System& s, double h,
+                                          int every = 1) {
+  const auto ev = evaluate(ff, s);
+  double err2 = 0.0, norm2 = 0.0;
+  for (std::size_t i = 0; i < s.size(); i += static_cast<std::size_t>(every)) {
+    for (int a = 0; a < 3; ++a) {
+      System plus = s, minus = s;
+      (a == 0 ? plus.x() : a == 1 ? plus.y() : plus.z())[i] += h;
+      (a == 0 ? minus.x() : a == 1 ? minus.y() : minus.z())[i] -= h;
+      const double fd =
+          -(evaluate(ff, plus).result.energy - evaluate(ff, minus).result.energy) / (2 * h);
+      const double an = (a == 0 ? ev.fx : a == 1 ? ev.fy : ev.fz)[i];
+      err2 += (fd - an) * (fd - an);
+      norm2 += an * an;
+    }
+  }
+  return {std::sqrt(err2 / norm2), norm2};
+}
+
 }  // namespace mdb::test
