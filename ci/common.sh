@@ -3,7 +3,10 @@
 # The arrays and defaults below are read by the scripts that source this file.
 # shellcheck disable=SC2034
 # Debian packages the build needs; CUDA (nvcc) is optional and used when present.
-MDB_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev)
+MDB_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev
+  # Peers (optional at build time, auto-detected): the KIM API with Debian's published models
+  # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary (the scripts there).
+  libkim-api-dev openkim-models liblammps-dev lammps)
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), and the
 # Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data).
