@@ -1,9 +1,12 @@
 #include "bench/cases.hpp"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <stdexcept>
 
+#include "bench/peers/lammps_script.hpp"
 #include "md/langevin.hpp"
 #include "md/npt_langevin.hpp"
 #include "md/standard_systems.hpp"
@@ -25,6 +28,18 @@ const double kArgonTauPs =
     kArgon.species.front().sigma * std::sqrt(kArgonMass / (kArgonEpsilonEv / kMetalUnits.mvv2e));
 
 const std::vector<int> kSeedSizes = {32, 64, 128, 256, 512, 1024};
+
+// lj/cut with the case's single species, its cutoff and shift (LAMMPS's defaults otherwise).
+std::function<std::vector<std::string>(const std::string&)> lammps_lj(const LjParams& p) {
+  return [p](const std::string&) {
+    const LjSpecies& s = p.species.front();
+    std::vector<std::string> lines{
+        "pair_style lj/cut " + lammps_number(p.cutoff),
+        "pair_coeff * * " + lammps_number(s.epsilon) + " " + lammps_number(s.sigma)};
+    if (p.shift) lines.emplace_back("pair_modify shift yes");
+    return lines;
+  };
+}
 
 std::vector<int> powers_of_two(int lo, int hi) {
   std::vector<int> v;
@@ -58,6 +73,7 @@ CaseSpec lj_ar() {
   c.full_max_atoms = 32768;
   c.force_tolerance = 1e-6;  // eV/A; forces here are ~1e-2 eV/A
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::argon()); };
+  c.lammps_pair = lammps_lj(LjParams::argon());
   return c;
 }
 
@@ -92,6 +108,7 @@ CaseSpec lj_melt() {
   c.full_max_atoms = 32768;
   c.force_tolerance = 1e-6;  // epsilon/sigma
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::lj_melt()); };
+  c.lammps_pair = lammps_lj(LjParams::lj_melt());
   return c;
 }
 
@@ -130,6 +147,15 @@ CaseSpec si_sw() {
   c.model = "sw";
   c.description = "diamond Si, Stillinger-Weber (LAMMPS Si.sw), a 5.431 A, 300 K";
   c.make_force_field = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
+  // LAMMPS reads the very parameters the native model uses (written out exactly), not a file
+  // that might differ from them.
+  c.lammps_pair = [](const std::string& scratch_dir) {
+    const std::string path = (std::filesystem::path(scratch_dir) / "Si.sw").string();
+    std::ofstream out(path);
+    out << SwParams::silicon().to_lammps_text();
+    if (!out.flush()) throw std::runtime_error(path + ": cannot write the LAMMPS .sw file");
+    return std::vector<std::string>{"pair_style sw", "pair_coeff * * " + path + " Si"};
+  };
   return c;
 }
 

@@ -11,6 +11,9 @@
 #include "bench/stats.hpp"
 #include "bench/workspace.hpp"
 #include "md/phase_timer.hpp"
+#ifdef MDB_HAVE_LAMMPS
+#include "bench/peers/lammps_peer.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
@@ -219,6 +222,8 @@ const char* family_name(Family f) {
       return "Scaling";
     case Family::Batched:
       return "Batched";
+    case Family::Peer:
+      return "Peer";
   }
   return "?";
 }
@@ -228,6 +233,13 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
   if (s.family == Family::Scaling) {
     s.key.atoms = static_cast<int>(state.range(0));
     state.SetComplexityN(state.range(0));
+  }
+  if (s.family == Family::Peer) {
+#ifdef MDB_HAVE_LAMMPS
+    return run_lammps_peer(state, s.key);
+#else
+    return state.SkipWithError("md_bench was built without LAMMPS");
+#endif
   }
   Workspace* ws = nullptr;
   try {
@@ -246,6 +258,8 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
         return run_trajectory(state, s, *ws);
       case Family::Batched:
         return run_batched(state, s, *ws);
+      case Family::Peer:
+        break;  // handled above
     }
   } catch (const std::exception& e) {
     return fail(state, e.what());

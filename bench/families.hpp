@@ -7,7 +7,7 @@
 namespace mdb::bench {
 
 /// The metric a family measures (the 1st component of a benchmark name).
-enum class Family { Step, Trajectory, Scaling, Batched };
+enum class Family { Step, Trajectory, Scaling, Batched, Peer };
 const char* family_name(Family f);
 
 /// Everything one registered benchmark needs to run.

@@ -140,6 +140,16 @@ MdOptions parse_md_options(int& argc, char** argv) {
       } catch (const std::invalid_argument& e) {
         throw OptionError(std::string("--md_export_nn: ") + e.what());
       }
+    } else if (flag == "--md_peers") {
+      need_value();
+      if (value == "lammps") {
+        o.lammps_peers = true;
+      } else if (value == "none") {
+        o.lammps_peers = false;
+      } else {
+        throw OptionError("--md_peers: unknown peer '" + std::string(value) +
+                          "' (expected lammps or none)");
+      }
     } else if (flag == "--md_suite") {
       need_value();
       if (value == "default") {
@@ -181,6 +191,8 @@ const char* md_options_help() {
           [--md_replicas=<R>,...]       replica counts for Batched (default 1,2,4,8)
           [--md_steps=<n>]              steps per Trajectory iteration (default 1000)
           [--md_timestep=<dt>]          override every case's time step (ps, or tau in LJ units)
+          [--md_peers=lammps|none]      Peer family: the Step states run by LAMMPS in-process
+                                        (default lammps, when built with liblammps)
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
           [--md_export_nn=<preset>:<file>]  write an NN preset's weights (nn-teacher, nn-student)
                                         as a JSON weights file (docs/MODELS.md), then exit

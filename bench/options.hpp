@@ -27,6 +27,7 @@ struct MdOptions {
   std::uint64_t seed = 2026;           ///< --md_seed: lattice velocities and thermostat noise
   double timestep = 0.0;               ///< --md_timestep: override (case units; 0 = case's)
   Suite suite = Suite::Default;        ///< --md_suite=default|full
+  bool lammps_peers = true;            ///< --md_peers=lammps|none (Peer family, when built)
   List list = List::None;              ///< --md_list[=json]
   /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
   std::string export_nn_preset, export_nn_path;

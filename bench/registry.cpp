@@ -7,6 +7,7 @@
 
 #include "bench/cases.hpp"
 #include "bench/counters.hpp"
+#include "bench/peers/lammps_script.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -89,6 +90,12 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     for (Ensemble e : ens) {
       for (int n : step_sizes) {
         plan.push_back({name_of(Family::Step, e, n, c), {Family::Step, key_of(c, e, n, o)}, {}});
+        if (o.lammps_peers && lammps_available() && has_lammps_peer(c, e)) {
+          plan.push_back({std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
+                              std::to_string(n) + "/" + c.name + "/lammps",
+                          {Family::Peer, key_of(c, e, n, o)},
+                          {}});
+        }
       }
       for (int n : traj_sizes) {
         BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};

@@ -99,7 +99,11 @@ SampleSet select_group(const SampleSet& all, const std::string& pattern,
     if (!std::regex_search(b.name, match, re)) continue;
     // Spliced by hand: regex_replace would read '$' in the replacement as a group reference.
     BenchmarkSamples renamed = b;
-    renamed.name = match.prefix().str() + replacement + match.suffix().str();
+    // Capture groups keep their text: '^Step(/.*/)cpu/' and '^Peer(/.*/)lammps/' pair
+    // Step/NVE/64/si-sw/cpu/... with Peer/NVE/64/si-sw/lammps/... though two parts differ.
+    std::string kept;
+    for (std::size_t g = 1; g < match.size(); ++g) kept += match[g].str();
+    renamed.name = match.prefix().str() + replacement + kept + match.suffix().str();
     out.benchmarks.push_back(std::move(renamed));
   }
   return out;

@@ -42,8 +42,9 @@ SampleSet collect_samples(const std::vector<BenchmarkFile>& files);
 double median(std::vector<double> values);
 
 /// For `--filters A B`: the benchmarks whose name the regex `pattern` finds, renamed by
-/// replacing the first match with `replacement`, so that the two groups pair up by name
-/// (Google Benchmark's compare.py does the same). Throws std::regex_error on a bad pattern.
+/// replacing the first match with `replacement` followed by the text of the pattern's capture
+/// groups, so that the two groups pair up by name (Google Benchmark's compare.py does the same,
+/// without the groups). Throws std::regex_error on a bad pattern.
 SampleSet select_group(const SampleSet& all, const std::string& pattern,
                        const std::string& replacement);
 

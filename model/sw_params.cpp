@@ -206,4 +206,22 @@ double SwParams::max_cutoff() const {
   return c;
 }
 
+std::string SwParams::to_lammps_text() const {
+  // std::to_chars gives the shortest text that reads back to the same double, independent of the
+  // locale, so a round trip through LAMMPS or parse() is exact.
+  std::string out =
+      "# element1 element2 element3 epsilon sigma a lambda gamma costheta0 A B p q tol\n";
+  for (const SwEntry& e : entries) {
+    out.append(e.e1).append(" ").append(e.e2).append(" ").append(e.e3);
+    for (double v :
+         {e.epsilon, e.sigma, e.a, e.lambda, e.gamma, e.costheta0, e.A, e.B, e.p, e.q, e.tol}) {
+      std::array<char, 32> buf{};
+      const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+      out.append(" ").append(buf.data(), r.ptr);
+    }
+    out.append("\n");
+  }
+  return out;
+}
+
 }  // namespace mdb

@@ -39,6 +39,9 @@ struct SwParams {
   /// sigma > 0 and a > 0 for entries with e2 == e3 (they carry the two-body term and the radial
   /// range), >= 0 otherwise (LAMMPS files such as GaN.sw give 0 there, unused); no triplet twice.
   void validate(const std::string& source) const;
+  /// The parameters as LAMMPS .sw text (one entry per line, shortest round-trip digits), which
+  /// parse() and LAMMPS's pair_style sw read back to the same values.
+  std::string to_lammps_text() const;
   /// The entry of a triplet, or nullptr.
   const SwEntry* find(std::string_view e1, std::string_view e2, std::string_view e3) const;
   /// Largest a*sigma over entries (the interaction range, Angstrom).

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bench/counters.hpp"
+#include "bench/peers/lammps_script.hpp"
 #include "compare/gbench_json.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
@@ -228,6 +229,33 @@ TEST(MdBenchModels, SiliconCasesRunAndNnRowsReportStages) {
     EXPECT_GT(run->counters.at("nn_network_gflops"), 0.0) << c;
     EXPECT_GT(run->counters.at("nn_gemm_peak_frac"), 0.0) << c;
   }
+}
+
+TEST(MdBenchPeers, LammpsRowsSitBesideStepWithComparableCounters) {
+  if (!lammps_available()) GTEST_SKIP() << "md_bench built without LAMMPS";
+  const auto out = temp_json("peers");
+  const Result r = run_md_bench(
+      "--benchmark_filter='^(Step|Peer)/NVE/64/si-sw/' --benchmark_min_time=0.05 "
+      "--benchmark_out=" +
+      out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto file = compare::load_benchmark_json(out);
+  std::filesystem::remove(out);
+  const auto* ours = file.find("Step/NVE/64/si-sw/cpu/manual_time");
+  const auto* peer = file.find("Peer/NVE/64/si-sw/lammps/manual_time");
+  ASSERT_NE(ours, nullptr);
+  ASSERT_NE(peer, nullptr);
+  ASSERT_FALSE(peer->error_occurred) << peer->error_message;
+  EXPECT_EQ(peer->counters.at("natoms"), 64.0);
+  // Same state, same list: the neighbour counts agree to within what 100 steps of motion move.
+  EXPECT_NEAR(peer->counters.at("neighbors_per_atom"), ours->counters.at("neighbors_per_atom"),
+              2.0);
+  EXPECT_GT(peer->counters.at("atom_steps_per_s"), 0.0);
+  EXPECT_GT(peer->counters.at("frac_force"), 0.5);  // SW: the pair style dominates a step
+  EXPECT_LE(peer->counters.at("frac_force") + peer->counters.at("frac_neigh") +
+                peer->counters.at("frac_integrate"),
+            1.0 + 1e-9);
+  EXPECT_EQ(peer->counters.count("p99_us"), 0u);  // chunked: no per-step latencies
 }
 
 TEST(MdBenchModels, ExportWritesTheShippedPresetExactly) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/cases.hpp"
+#include "bench/peers/lammps_script.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -114,6 +115,26 @@ TEST(Plan, SizesAboveTheCapAreSkippedAndReported) {
   const auto names = reported_names(plan_benchmarks(o, &skipped));
   EXPECT_FALSE(skipped.empty());
   for (const auto& n : names) EXPECT_EQ(n.find("4000000"), std::string::npos) << n;
+}
+
+TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
+  MdOptions o;
+  const auto names = reported_names(plan_benchmarks(o));
+  const bool built = lammps_available();
+  // Each Peer sits beside the Step of the same state; NPT and the NN cases have none.
+  EXPECT_EQ(contains(names, "Peer/NVE/64/si-sw/lammps/manual_time"), built);
+  EXPECT_EQ(contains(names, "Peer/NVT/64/lj-ar/lammps/manual_time"), built);
+  EXPECT_EQ(contains(names, "Peer/NVE/32000/lj-melt/lammps/manual_time"), built);
+  for (const auto& n : names) {
+    if (n.rfind("Peer/", 0) != 0) continue;
+    EXPECT_EQ(n.find("/NPT/"), std::string::npos) << n;
+    EXPECT_EQ(n.find("si-nn"), std::string::npos) << n;
+    std::string step = "Step/" + n.substr(5);
+    step.replace(step.find("/lammps/"), 8, "/cpu/");
+    EXPECT_TRUE(contains(names, step)) << n;
+  }
+  o.lammps_peers = false;
+  for (const auto& n : reported_names(plan_benchmarks(o))) EXPECT_NE(n.rfind("Peer/", 0), 0u) << n;
 }
 
 }  // namespace

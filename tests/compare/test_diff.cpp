@@ -310,5 +310,22 @@ TEST(Samples, MedianAndGroups) {
   EXPECT_NEAR(c.rows[0].speedup, 2000.0 / 180.0, 0.05);
 }
 
+TEST(Samples, CaptureGroupsPairNamesThatDifferInTwoPlaces) {
+  const SampleSet all = set_of({bench("Step/NVE/64/si-sw/cpu/manual_time", 16),
+                                bench("Peer/NVE/64/si-sw/lammps/manual_time", 44),
+                                bench("Step/NVE/512/si-sw/cpu/manual_time", 160)});
+  const SampleSet ours = select_group(all, "^Step(/.*/)cpu/", "[ours vs lammps]");
+  const SampleSet peer = select_group(all, "^Peer(/.*/)lammps/", "[ours vs lammps]");
+  ASSERT_EQ(peer.benchmarks.size(), 1u);
+  EXPECT_EQ(peer.benchmarks[0].name, "[ours vs lammps]/NVE/64/si-sw/manual_time");
+  const Comparison c = compare_samples(peer, ours, Policy{});
+  ASSERT_EQ(c.rows.size(), 2u);  // the 512-atom Step has no partner: listed, not paired
+  for (const auto& row : c.rows) {
+    if (row.name == "[ours vs lammps]/NVE/64/si-sw/manual_time") {
+      EXPECT_NEAR(row.speedup, 44.0 / 16.0, 0.05);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace mdb::compare

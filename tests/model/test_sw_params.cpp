@@ -127,6 +127,16 @@ TEST(SwParams, ReadsLammpsMultiElementFile) {
   EXPECT_DOUBLE_EQ(p.max_cutoff(), 2.1 * 1.6);
 }
 
+TEST(SwParams, LammpsTextRoundTripsExactly) {
+  // The SiGe set has values such as -1/3 to 12 digits; every field must come back bit for bit.
+  for (const SwParams& p : {SwParams::silicon(), SwParams::parse(kSiGe, "SiGe.sw")}) {
+    const std::string text = p.to_lammps_text();
+    const SwParams back = SwParams::parse(text, "round-trip.sw");
+    ASSERT_EQ(back.entries.size(), p.entries.size());
+    for (std::size_t i = 0; i < p.entries.size(); ++i) expect_same(back.entries[i], p.entries[i]);
+  }
+}
+
 TEST(SwParams, AcceptsSignsExponentsAndCrLf) {
   const SwParams p = SwParams::parse(
       "Si Si Si +2.1683e0 2.0951 1.8 21 1.2 -3.33333333333E-1 7.049556277 0.6022245584 4 0 0\r\n",

@@ -1,0 +1,135 @@
+#include "bench/peers/lammps_peer.hpp"
+
+#include <unistd.h>
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "bench/counters.hpp"
+#include "bench/memory_manager.hpp"
+#include "bench/peers/lammps_instance.hpp"
+#include "bench/peers/lammps_script.hpp"
+#include "bench/workspace.hpp"
+#include "md/phase_timer.hpp"
+
+namespace mdb::bench {
+namespace {
+
+constexpr long kWarmupSteps = 100;
+
+// Potential files LAMMPS reads live here for the process's lifetime.
+const std::string& scratch_dir() {
+  struct Dir {
+    std::filesystem::path path;
+    Dir() {
+      path = std::filesystem::temp_directory_path() /
+             ("mdbench-lammps-" + std::to_string(static_cast<long>(::getpid())));
+      std::filesystem::create_directories(path);
+    }
+    ~Dir() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const Dir dir;
+  static const std::string s = dir.path.string();
+  return s;
+}
+
+// Google Benchmark calls a benchmark function several times while it settles the iteration
+// count; the LAMMPS instance (set up and warmed) is kept between those calls, as Workspace keeps
+// md_bench's own simulations, so they continue one trajectory.
+struct PeerCache {
+  StateKey key;
+  std::unique_ptr<LammpsInstance> lmp;
+};
+
+LammpsInstance& warmed_instance(const StateKey& key) {
+  static PeerCache cache;
+  if (cache.lmp && cache.key == key) return *cache.lmp;
+  cache.lmp.reset();
+  const System& system = equilibrated_system(key);
+  auto lmp = std::make_unique<LammpsInstance>();
+  const CaseSpec& c = *key.spec;
+  lmp->commands(lammps_box_script(c, system));
+  lmp->create_atoms(system);
+  lmp->commands(lammps_dynamics_script(c, key.ensemble, key.timestep, key.seed, scratch_dir()));
+  lmp->run(0, true);
+  lmp->run(kWarmupSteps, false);
+  cache.key = key;
+  cache.lmp = std::move(lmp);
+  return *cache.lmp;
+}
+
+void fail(benchmark::State& state, const std::string& what) {
+  state.SkipWithError(what.c_str());
+}
+
+}  // namespace
+
+long lammps_chunk_steps(int atoms) {
+  // ~2e5 atom-steps per chunk: 3,125 steps of 64 atoms (~50 ms of SW), 10 of 32,768.
+  return std::clamp<long>(200000L / std::max(1, atoms), 10, 5000);
+}
+
+void run_lammps_peer(benchmark::State& state, const StateKey& key) {
+  LammpsInstance* lmp = nullptr;
+  try {
+    lmp = &warmed_instance(key);
+  } catch (const std::exception& e) {
+    return fail(state, e.what());
+  }
+  const double natoms = static_cast<double>(key.atoms);
+  if (lmp->natoms() != natoms) return fail(state, "LAMMPS lost atoms while warming up");
+  const long chunk = lammps_chunk_steps(key.atoms);
+  const double spt = seconds_per_tick();
+  double seconds = 0.0, per_step = 0.0;
+  long pending = 0, done = 0;
+  MemoryProbe probe;
+  probe.start();
+  for (auto _ : state) {
+    if (pending == 0) {
+      const long k = std::min<long>(chunk, static_cast<long>(state.max_iterations) - done);
+      const std::uint64_t t0 = PhaseTimer::now();
+      lmp->run(k, false);
+      const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
+      seconds += dt;
+      per_step = dt / static_cast<double>(k);
+      pending = k;
+      if (lmp->natoms() != natoms) return fail(state, "LAMMPS lost atoms (the run blew up)");
+    }
+    state.SetIterationTime(per_step);
+    --pending;
+    ++done;
+  }
+  // Thermo runs on every run's last step, so "pe" is current.
+  if (!std::isfinite(lmp->thermo("pe"))) return fail(state, "LAMMPS energy is not finite");
+  if (in_memory_pass()) return;
+  Measurement m;
+  probe.finish(m);
+  // The phase split and list size come from one more chunk, run after the timed ones with
+  // LAMMPS's statistics on (they cost a log file and a few reductions, so not while timed).
+  LammpsRunStats st;
+  try {
+    st = lmp->run_with_stats(chunk, scratch_dir() + "/peer.log");
+  } catch (const std::exception& e) {
+    return fail(state, e.what());
+  }
+  m.natoms = natoms;
+  m.neighbors_per_atom = st.neighbors / natoms;
+  m.timestep_ps = key.timestep * key.spec->report.ps_per_time;
+  m.steps = static_cast<double>(state.iterations());
+  m.seconds = seconds;
+  // publish() turns phase seconds into fractions of m.seconds: scale the chunk's split to it.
+  if (st.loop > 0) {
+    const double scale = seconds / st.loop;
+    m.force_s = st.pair * scale;
+    m.neighbor_s = st.neigh * scale;
+    m.integrate_s = st.modify * scale;
+  }
+  publish(state, m);
+}
+
+}  // namespace mdb::bench

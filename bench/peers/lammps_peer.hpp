@@ -1,0 +1,20 @@
+#pragma once
+// The Peer family: the state an md_bench Step benchmark starts from, advanced by LAMMPS in the
+// same process with the same potential, time step, neighbour settings and ensemble.
+#include <benchmark/benchmark.h>
+
+#include "bench/prepared_state.hpp"
+
+namespace mdb::bench {
+
+/// Steps LAMMPS runs per `run` command for `atoms` atoms: enough that the command's own cost
+/// (parsing, the minimal set-up between runs) stays well under 1 % of the chunk.
+long lammps_chunk_steps(int atoms);
+
+/// Peer/<ENS>/<N>/<case>/lammps: one Google Benchmark iteration is one MD step, as in Step;
+/// LAMMPS runs them in chunks of lammps_chunk_steps (`run K pre no post no`) and each step of a
+/// chunk is credited the chunk's wall time / K. So there are no per-step latency percentiles;
+/// the rates and the phase fractions (from LAMMPS's own timer) are comparable with Step's.
+void run_lammps_peer(benchmark::State& state, const StateKey& key);
+
+}  // namespace mdb::bench

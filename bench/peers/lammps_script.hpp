@@ -1,0 +1,33 @@
+#pragma once
+// The LAMMPS input that reproduces one md_bench state: same box, species, potential, time step,
+// neighbour settings and ensemble. Pure text, so it is tested without LAMMPS.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bench/cases.hpp"
+#include "md/system.hpp"
+
+namespace mdb::bench {
+
+/// Whether md_bench was built with the LAMMPS library (CMake found liblammps).
+bool lammps_available();
+
+/// Whether a case/ensemble has a LAMMPS counterpart: the case names its LAMMPS pair commands
+/// and the ensemble is NVE or NVT (NPT's stochastic cell rescaling has no LAMMPS fix).
+bool has_lammps_peer(const CaseSpec& c, Ensemble e);
+
+/// Shortest text that reads back to the same double (LAMMPS parses it with strtod).
+std::string lammps_number(double v);
+
+/// Lines up to and including `create_box` and the masses, for `system`'s box and species.
+std::string lammps_box_script(const CaseSpec& c, const System& system);
+
+/// Lines after the atoms exist: pair style (its files written into `scratch_dir`), neighbour
+/// settings, time step, the ensemble's fixes (NVT: fix nve + fix langevin with damp = 1/friction
+/// and `seed`), thermo only on a run's first and last step, lost atoms tolerated (md_bench
+/// checks the count, so a blow-up becomes an error run instead of a LAMMPS exit).
+std::string lammps_dynamics_script(const CaseSpec& c, Ensemble e, double timestep,
+                                   std::uint64_t seed, const std::string& scratch_dir);
+
+}  // namespace mdb::bench

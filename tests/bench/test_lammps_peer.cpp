@@ -1,0 +1,115 @@
+// LAMMPS (in-process, the library the Peer family drives) and md_bench's engine on the same
+// coordinates with the same potential: energies and forces must agree, or the side-by-side
+// timings compare different physics.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "bench/cases.hpp"
+#include "bench/peers/lammps_instance.hpp"
+#include "bench/peers/lammps_script.hpp"
+#include "tests/support/reference.hpp"
+
+namespace mdb::bench {
+namespace {
+
+struct Agreement {
+  double energy_relative = 0;  ///< |E_lammps - E_ours| / |E_ours|
+  double force_relative = 0;   ///< max |dF| / max |F|
+  double energy = 0;
+};
+
+// Builds the case's crystal, displaces atoms (so forces are not zero by symmetry; a few atoms
+// cross the box faces and get wrapped) and evaluates both engines.
+Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude) {
+  const CaseSpec& c = *find_case(case_name);
+  System s = build_case_system(c, atoms, 11);
+  test::jitter(s, jitter_amplitude, 5);
+  auto ff = c.make_force_field();
+  const test::Evaluation ours = test::evaluate(*ff, s);
+
+  const auto dir = std::filesystem::temp_directory_path() / "mdbench-test-lammps-peer";
+  std::filesystem::create_directories(dir);
+  LammpsInstance lmp;
+  lmp.commands(lammps_box_script(c, s));
+  lmp.create_atoms(s);
+  lmp.commands(lammps_dynamics_script(c, Ensemble::NVE, c.timestep, 1, dir.string()));
+  lmp.run(0, true);
+  const double e_lmp = lmp.thermo("pe");
+  const std::vector<double> f = lmp.forces();
+  std::filesystem::remove_all(dir);
+
+  Agreement a;
+  a.energy = ours.result.energy;
+  a.energy_relative = std::abs(e_lmp - ours.result.energy) / std::abs(ours.result.energy);
+  double fmax = 0, dmax = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const double mine[3] = {ours.fx[i], ours.fy[i], ours.fz[i]};
+    for (int k = 0; k < 3; ++k) {
+      fmax = std::max(fmax, std::abs(mine[k]));
+      dmax = std::max(dmax, std::abs(mine[k] - f[3 * i + k]));
+    }
+  }
+  a.force_relative = dmax / fmax;
+  return a;
+}
+
+TEST(LammpsPeer, LennardJonesArgonAgrees) {
+  const Agreement a = agree("lj-ar", 256, 0.2);
+  EXPECT_LT(a.energy_relative, 1e-10) << a.energy;
+  EXPECT_LT(a.force_relative, 1e-10);
+}
+
+TEST(LammpsPeer, LjMeltAgreesInReducedUnits) {
+  // 32 atoms: a 3.4 sigma box, so the 2.8 sigma list reaches across several image shells.
+  for (int n : {32, 500}) {
+    const Agreement a = agree("lj-melt", n, 0.1);
+    EXPECT_LT(a.energy_relative, 1e-10) << n << " atoms, E " << a.energy;
+    EXPECT_LT(a.force_relative, 1e-10) << n;
+  }
+}
+
+TEST(LammpsPeer, StillingerWeberSiliconAgrees) {
+  for (int n : {64, 512}) {
+    const Agreement a = agree("si-sw", n, 0.15);
+    EXPECT_LT(a.energy_relative, 1e-10) << n << " atoms, E " << a.energy;
+    EXPECT_LT(a.force_relative, 1e-9) << n;
+  }
+}
+
+// Every case and ensemble md_bench would run as a Peer goes through LAMMPS here (a LAMMPS input
+// error would end the process, so none may first appear in a benchmark run), and the timing
+// breakdown of a real LAMMPS log parses.
+TEST(LammpsPeer, EveryPeerInputRunsAndReportsItsTiming) {
+  const auto dir = std::filesystem::temp_directory_path() / "mdbench-test-lammps-peer-all";
+  std::filesystem::create_directories(dir);
+  int peers = 0;
+  for (const CaseSpec& c : case_table()) {
+    for (Ensemble e : c.ensembles) {
+      if (!has_lammps_peer(c, e)) continue;
+      ++peers;
+      const System s = build_case_system(c, 64, 3);
+      LammpsInstance lmp;
+      lmp.commands(lammps_box_script(c, s));
+      lmp.create_atoms(s);
+      lmp.commands(lammps_dynamics_script(c, e, c.timestep, 9, dir.string()));
+      lmp.run(0, true);
+      lmp.run(20, false);
+      const LammpsRunStats st = lmp.run_with_stats(30, (dir / "run.log").string());
+      EXPECT_EQ(st.steps, 30) << c.name;
+      EXPECT_GT(st.loop, 0.0) << c.name;
+      EXPECT_GT(st.pair, 0.0) << c.name;
+      EXPECT_LE(st.pair + st.neigh + st.comm + st.modify + st.output, st.loop * 1.01) << c.name;
+      EXPECT_GT(st.neighbors, 64.0) << c.name;
+      EXPECT_EQ(lmp.natoms(), 64.0) << c.name << " " << ensemble_name(e);
+      EXPECT_TRUE(std::isfinite(lmp.thermo("pe"))) << c.name;
+    }
+  }
+  EXPECT_GE(peers, 5);  // lj-ar NVE/NVT, lj-melt NVE, si-sw NVE/NVT
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace mdb::bench
