@@ -9,6 +9,7 @@
 #include "bench/peers/lammps_script.hpp"
 #include "md/langevin.hpp"
 #include "md/npt_langevin.hpp"
+#include "md/replicate.hpp"
 #include "md/standard_systems.hpp"
 #include "md/velocities.hpp"
 #include "md/velocity_verlet.hpp"
@@ -209,10 +210,11 @@ Ensemble parse_ensemble(std::string_view name) {
                               "' (expected NVE, NVT or NPT)");
 }
 
-const std::vector<CaseSpec>& case_table() {
+namespace {
+std::deque<CaseSpec>& mutable_case_table() {
   // Built by push_back: GCC 12 warns (falsely) about an initializer_list of CaseSpec.
-  static const std::vector<CaseSpec> table = [] {
-    std::vector<CaseSpec> t;
+  static std::deque<CaseSpec> table = [] {
+    std::deque<CaseSpec> t;
     t.push_back(lj_ar());
     t.push_back(lj_melt());
     t.push_back(si_sw());
@@ -221,6 +223,21 @@ const std::vector<CaseSpec>& case_table() {
     return t;
   }();
   return table;
+}
+}  // namespace
+
+const std::deque<CaseSpec>& case_table() {
+  return mutable_case_table();
+}
+
+void add_case(CaseSpec c) {
+  if (find_case(c.name) != nullptr)
+    throw std::invalid_argument("case name '" + c.name + "' is already taken");
+  mutable_case_table().push_back(std::move(c));
+}
+
+int atoms_per_unit(const CaseSpec& c) {
+  return c.structure ? static_cast<int>(c.structure->size()) : atoms_per_cell(c.lattice);
 }
 
 const CaseSpec* find_case(std::string_view name) {
@@ -231,7 +248,7 @@ const CaseSpec* find_case(std::string_view name) {
 }
 
 std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms) {
-  const int per_cell = atoms_per_cell(c.lattice);
+  const int per_cell = atoms_per_unit(c);
   if (atoms <= 0 || atoms % per_cell != 0) {
     const int below = std::max(per_cell, atoms / per_cell * per_cell);
     throw std::invalid_argument(
@@ -262,6 +279,11 @@ std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms) {
 
 System build_case_system(const CaseSpec& c, int atoms, std::uint64_t seed) {
   const auto cells = cells_for_atoms(c, atoms);
+  if (c.structure) {
+    System s = replicate(*c.structure, cells);
+    assign_maxwell_boltzmann(s, c.temperature, seed);
+    return s;
+  }
   LatticeSpec spec;
   spec.kind = c.lattice;
   spec.a = c.lattice_constant;

@@ -3,6 +3,7 @@
 // step, neighbour policy) plus a force-field preset. Every parameter of every case is here.
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -36,7 +37,8 @@ struct CaseSpec {
   std::string name;         ///< the 4th name component, e.g. "lj-ar"
   std::string model;        ///< force-field preset (selectable with --md_models), e.g. "lj"
   std::string description;  ///< one line for --md_list
-  // System.
+  // System: a lattice of one species, or (custom cases) a structure file's cell, replicated.
+  std::shared_ptr<const System> structure;  ///< when set, the repeat unit (lattice ignored)
   LatticeKind lattice = LatticeKind::Fcc;
   double lattice_constant = 0.0;
   std::string species;
@@ -59,6 +61,7 @@ struct CaseSpec {
   std::vector<int> sizes;             ///< Step / Trajectory sizes of the default suite
   std::vector<int> extra_step_sizes;  ///< Step-only sizes (e.g. LAMMPS's 32,000 for lj-melt)
   std::vector<int> scaling_sizes;     ///< Scaling sizes of the default suite
+  int batched_atoms = 0;              ///< Batched size (0: md_bench's 64)
   int max_atoms = 0;                  ///< cap for any family: larger sizes take minutes per step
   int full_max_atoms = 0;             ///< Scaling reaches up to this in the full suite
   // Correctness gate before timing.
@@ -69,11 +72,16 @@ struct CaseSpec {
   std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;
 };
 
-/// All cases, in a stable order.
-const std::vector<CaseSpec>& case_table();
+/// All cases, in a stable order: the built-in table, then custom cases as they were added.
+/// A deque, so adding a case never moves the others (benchmarks keep pointers to them).
+const std::deque<CaseSpec>& case_table();
+/// Appends a case (md_bench's --md_case). Throws std::invalid_argument when the name is taken.
+void add_case(CaseSpec c);
 /// The case with this name, or nullptr.
 const CaseSpec* find_case(std::string_view name);
 
+/// Atoms in one repeat unit: the structure's atoms, else the lattice's conventional cell.
+int atoms_per_unit(const CaseSpec& c);
 /// Conventional cells (nx <= ny <= nz, as near a cube as possible) holding exactly `atoms` atoms.
 /// Throws std::invalid_argument naming the nearest reachable sizes when there are none.
 std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "bench/cases.hpp"
+#include "bench/custom_case.hpp"
 #include "model/nnp/nn_presets.hpp"
 
 namespace mdb::bench {
@@ -140,6 +141,13 @@ MdOptions parse_md_options(int& argc, char** argv) {
       } catch (const std::invalid_argument& e) {
         throw OptionError(std::string("--md_export_nn: ") + e.what());
       }
+    } else if (flag == "--md_case") {
+      need_value();
+      try {
+        add_case(parse_custom_case(value));
+      } catch (const std::exception& e) {
+        throw OptionError(e.what());
+      }
     } else if (flag == "--md_peers") {
       need_value();
       if (value == "lammps") {
@@ -191,6 +199,9 @@ const char* md_options_help() {
           [--md_replicas=<R>,...]       replica counts for Batched (default 1,2,4,8)
           [--md_steps=<n>]              steps per Trajectory iteration (default 1000)
           [--md_timestep=<dt>]          override every case's time step (ps, or tau in LJ units)
+          [--md_case=NAME:model=...,lattice=...|structure=FILE,...]  a custom case (repeatable;
+                                        docs/BENCHMARKS.md), e.g. ge:model=kim:<model>,lattice=
+                                        diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz
           [--md_peers=lammps|none]      Peer family: the Step states run by LAMMPS in-process
                                         (default lammps, when built with liblammps)
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)

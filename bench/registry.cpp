@@ -119,7 +119,8 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
       if (!p.sizes.empty()) plan.push_back(p);
     }
     // Batched.
-    std::vector<int> batch_sizes = sized ? o.sizes : std::vector<int>{kBatchedAtoms};
+    std::vector<int> batch_sizes =
+        sized ? o.sizes : std::vector<int>{c.batched_atoms > 0 ? c.batched_atoms : kBatchedAtoms};
     if (!sized && full) batch_sizes.push_back(kFullBatchedAtoms);
     batch_sizes = usable(c, batch_sizes, c.max_atoms, nullptr);
     const std::vector<int>& reps = o.replicas.empty() ? kDefaultReplicas : o.replicas;

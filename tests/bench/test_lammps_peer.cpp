@@ -8,8 +8,11 @@
 #include <string>
 
 #include "bench/cases.hpp"
+#include "bench/custom_case.hpp"
 #include "bench/peers/lammps_instance.hpp"
 #include "bench/peers/lammps_script.hpp"
+#include "md/lattice.hpp"
+#include "md/structure_file.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb::bench {
@@ -77,6 +80,27 @@ TEST(LammpsPeer, StillingerWeberSiliconAgrees) {
     EXPECT_LT(a.energy_relative, 1e-10) << n << " atoms, E " << a.energy;
     EXPECT_LT(a.force_relative, 1e-9) << n;
   }
+}
+
+// A custom case from a two-species structure file with a multi-element .sw file: LAMMPS's
+// `pair_coeff * * file Ga N` must map types exactly as the engine maps species.
+TEST(LammpsPeer, CustomTwoSpeciesStructureCaseAgrees) {
+  const std::string gan = "/usr/share/lammps/potentials/GaN.sw";
+  if (!std::filesystem::exists(gan)) GTEST_SKIP() << gan << " not installed";
+  LatticeSpec spec;
+  spec.kind = LatticeKind::Diamond;
+  spec.a = 4.5;
+  spec.nx = spec.ny = spec.nz = 1;
+  const System base = build_lattice(spec, {"Ga", 69.723}, kMetalUnits);
+  const System cell = test::alternate_species(base, {"Ga", 69.723}, {"N", 14.007});
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "mdbench-test-gan.data").string();
+  write_structure(cell, path);
+  add_case(parse_custom_case("gan-custom:model=sw:" + gan + ",structure=" + path));
+  std::filesystem::remove(path);
+  const Agreement a = agree("gan-custom", 64, 0.1);
+  EXPECT_LT(a.energy_relative, 1e-10) << a.energy;
+  EXPECT_LT(a.force_relative, 1e-9);
 }
 
 // Every case and ensemble md_bench would run as a Peer goes through LAMMPS here (a LAMMPS input

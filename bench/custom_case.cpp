@@ -1,0 +1,212 @@
+#include "bench/custom_case.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "md/element_masses.hpp"
+#include "md/structure_file.hpp"
+#include "model/nnp/nn_potential.hpp"
+#include "model/nnp/nn_presets.hpp"
+#include "model/stillinger_weber.hpp"
+#ifdef MDB_HAVE_KIM
+#include "model/kim/kim_model.hpp"
+#endif
+
+namespace mdb::bench {
+namespace {
+
+[[noreturn]] void bad(const std::string& name, const std::string& what) {
+  std::string msg = "--md_case ";
+  msg.append(name).append(": ").append(what);
+  throw std::invalid_argument(msg);
+}
+
+double number(const std::string& name, const std::string& key, const std::string& text) {
+  double v = 0.0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size() || !std::isfinite(v) || v < 0)
+    bad(name, key + "=" + text + " is not a non-negative number");
+  return v;
+}
+
+std::vector<std::string> slash_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto end = std::min(text.find('/', start), text.size());
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+// The species names in the system's type order, for LAMMPS's `pair_coeff * * ... names`.
+std::string type_names(const System& s) {
+  std::string names;
+  for (const Species& sp : s.species_table()) names.append(" ").append(sp.name);
+  return names;
+}
+
+void set_model(CaseSpec& c, const std::string& model, const System& sample) {
+  c.model = model;
+  const std::string names = type_names(sample);
+  if (model == "sw" || model.starts_with("sw:")) {
+    const SwParams params =
+        model == "sw" ? SwParams::silicon() : SwParams::from_file(model.substr(3));
+    c.make_force_field = [params] { return std::make_unique<StillingerWeber>(params); };
+    c.lammps_pair = [params, names](const std::string& dir) {
+      const std::string path = (std::filesystem::path(dir) / "custom.sw").string();
+      std::ofstream out(path);
+      out << params.to_lammps_text();
+      if (!out.flush()) throw std::runtime_error(path + ": cannot write the LAMMPS .sw file");
+      return std::vector<std::string>{"pair_style sw", "pair_coeff * * " + path + names};
+    };
+    c.force_tolerance = 1e-6;
+  } else if (model == "nn-student" || model == "nn-teacher") {
+    nn_preset_architecture(model);  // throws for an unknown preset
+    c.make_force_field = [model] {
+      return std::make_unique<NnPotential<float>>(
+          make_nn_preset(model), std::make_unique<StillingerWeber>(SwParams::silicon()));
+    };
+    c.force_tolerance = 2e-3;  // finite differences of a float network energy (cases.cpp)
+  } else if (model.starts_with("kim:")) {
+#ifdef MDB_HAVE_KIM
+    const std::string kim = model.substr(4);
+    c.make_force_field = [kim] { return make_kim_model(kim); };
+    c.lammps_pair = [kim, names](const std::string&) {
+      return std::vector<std::string>{"pair_style kim " + kim, "pair_coeff * *" + names};
+    };
+    c.force_tolerance = 1e-5;
+#else
+    bad(c.name, "md_bench was built without the KIM API (libkim-api-dev)");
+#endif
+  } else {
+    bad(c.name, "unknown model '" + model +
+                    "' (expected sw, sw:<file>, nn-student, nn-teacher or kim:<model>)");
+  }
+}
+
+}  // namespace
+
+CaseSpec parse_custom_case(std::string_view spec) {
+  const auto colon = spec.find(':');
+  CaseSpec c;
+  c.name = std::string(spec.substr(0, colon));
+  if (c.name.empty() || colon == std::string_view::npos)
+    throw std::invalid_argument("--md_case: expected NAME:key=value,... (docs/BENCHMARKS.md)");
+  for (char ch : c.name) {
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_' && ch != '.')
+      bad(c.name, "a case name takes letters, digits, '-', '_' and '.' only");
+  }
+  std::map<std::string, std::string, std::less<>> kv;
+  std::string_view rest = spec.substr(colon + 1);
+  while (!rest.empty()) {
+    const auto comma = std::min(rest.find(','), rest.size());
+    const std::string_view item = rest.substr(0, comma);
+    rest.remove_prefix(std::min(comma + 1, rest.size()));
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
+      bad(c.name, "expected key=value, got '" + std::string(item) + "'");
+    if (!kv.emplace(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1))).second)
+      bad(c.name, "key '" + std::string(item.substr(0, eq)) + "' given twice");
+  }
+  auto take = [&](const char* key) -> std::optional<std::string> {
+    const auto it = kv.find(key);
+    if (it == kv.end()) return std::nullopt;
+    std::string v = it->second;
+    kv.erase(it);
+    return v;
+  };
+  auto num = [&](const char* key, double fallback) {
+    const auto v = take(key);
+    return v ? number(c.name, key, *v) : fallback;
+  };
+
+  const auto model = take("model");
+  if (!model) bad(c.name, "model= is required");
+  c.units = &kMetalUnits;
+  if (const auto path = take("structure")) {
+    StructureOptions so;
+    if (const auto types = take("types")) so.type_names = slash_list(*types);
+    try {
+      c.structure = std::make_shared<const System>(read_structure(*path, so));
+    } catch (const std::exception& e) {
+      bad(c.name, e.what());
+    }
+    for (const char* k : {"lattice", "a", "species", "mass"}) {
+      if (kv.count(k)) bad(c.name, std::string(k) + "= does not go with structure=");
+    }
+    c.description = "custom: " + *model + " on " + *path;
+  } else {
+    const auto lattice = take("lattice");
+    const auto species = take("species");
+    if (!lattice || !species) bad(c.name, "give structure=<file>, or lattice=, a= and species=");
+    try {
+      c.lattice = parse_lattice_kind(*lattice);
+    } catch (const std::exception& e) {
+      bad(c.name, e.what());
+    }
+    c.lattice_constant = num("a", 0.0);
+    if (c.lattice_constant <= 0) bad(c.name, "a=<lattice constant, Angstrom> is required");
+    c.species = *species;
+    const auto known = standard_atomic_mass(c.species);
+    c.mass = num("mass", known.value_or(0.0));
+    if (c.mass <= 0) bad(c.name, "no standard mass for '" + c.species + "': give mass=<amu>");
+    c.description = "custom: " + *model + " on " + *lattice + " " + c.species;
+  }
+  c.temperature = num("T", 300.0);
+  c.pressure = num("P", 1.0);
+  c.timestep = num("dt", 0.001);
+  c.neighbor.skin = num("skin", 1.0);
+  c.friction = num("friction", 5.0);
+  if (c.timestep <= 0 || c.friction <= 0) bad(c.name, "dt and friction must be > 0");
+  c.barostat_tau = 1.0;
+  c.compressibility = 1e-6;
+  c.equilibration_steps = 200;
+  c.ensembles = {Ensemble::NVE, Ensemble::NVT};
+  if (const auto e = take("ensembles")) {
+    c.ensembles.clear();
+    for (const std::string& n : slash_list(*e)) {
+      try {
+        c.ensembles.push_back(parse_ensemble(n));
+      } catch (const std::exception& ex) {
+        bad(c.name, ex.what());
+      }
+    }
+  }
+  const int unit = atoms_per_unit(c);
+  c.sizes = {c.structure ? unit : unit * 64};
+  if (const auto sizes = take("sizes")) {
+    c.sizes.clear();
+    for (const std::string& n : slash_list(*sizes)) {
+      const double v = number(c.name, "sizes", n);
+      c.sizes.push_back(static_cast<int>(v));
+      try {
+        cells_for_atoms(c, c.sizes.back());
+      } catch (const std::exception& ex) {
+        bad(c.name, ex.what());
+      }
+    }
+  }
+  c.batched_atoms = c.sizes.front();
+  c.max_atoms = 1 << 17;
+  c.full_max_atoms = *std::max_element(c.sizes.begin(), c.sizes.end());
+  if (!kv.empty()) bad(c.name, "unknown key '" + kv.begin()->first + "'");
+
+  const System sample = build_case_system(c, c.sizes.front(), 1);
+  set_model(c, *model, sample);
+  try {
+    c.make_force_field()->bind(sample);
+  } catch (const std::exception& e) {
+    bad(c.name, e.what());
+  }
+  return c;
+}
+
+}  // namespace mdb::bench
