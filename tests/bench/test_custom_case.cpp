@@ -1,6 +1,7 @@
 #include "bench/custom_case.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <string>
@@ -13,7 +14,9 @@ namespace mdb::bench {
 namespace {
 
 std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("mdbench-test-custom-" + name)).string();
+  return (std::filesystem::temp_directory_path() /
+          ("mdbench-test-custom-" + std::to_string(::getpid()) + "-" + name))
+      .string();
 }
 
 // A 1x1x2 diamond Si cell written as extended XYZ: 16 atoms, the repeat unit of a custom case.

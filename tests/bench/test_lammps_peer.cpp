@@ -2,6 +2,7 @@
 // coordinates with the same potential: energies and forces must agree, or the side-by-side
 // timings compare different physics.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -33,7 +34,8 @@ Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude
   auto ff = c.make_force_field();
   const test::Evaluation ours = test::evaluate(*ff, s);
 
-  const auto dir = std::filesystem::temp_directory_path() / "mdbench-test-lammps-peer";
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mdbench-test-lammps-peer-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   LammpsInstance lmp;
   lmp.commands(lammps_box_script(c, s));
@@ -93,8 +95,9 @@ TEST(LammpsPeer, CustomTwoSpeciesStructureCaseAgrees) {
   spec.nx = spec.ny = spec.nz = 1;
   const System base = build_lattice(spec, {"Ga", 69.723}, kMetalUnits);
   const System cell = test::alternate_species(base, {"Ga", 69.723}, {"N", 14.007});
-  const std::string path =
-      (std::filesystem::temp_directory_path() / "mdbench-test-gan.data").string();
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("mdbench-test-gan-" + std::to_string(::getpid()) + ".data"))
+                               .string();
   write_structure(cell, path);
   add_case(parse_custom_case("gan-custom:model=sw:" + gan + ",structure=" + path));
   std::filesystem::remove(path);
@@ -107,7 +110,8 @@ TEST(LammpsPeer, CustomTwoSpeciesStructureCaseAgrees) {
 // error would end the process, so none may first appear in a benchmark run), and the timing
 // breakdown of a real LAMMPS log parses.
 TEST(LammpsPeer, EveryPeerInputRunsAndReportsItsTiming) {
-  const auto dir = std::filesystem::temp_directory_path() / "mdbench-test-lammps-peer-all";
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mdbench-test-lammps-peer-all-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   int peers = 0;
   for (const CaseSpec& c : case_table()) {

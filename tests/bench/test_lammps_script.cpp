@@ -1,6 +1,7 @@
 #include "bench/peers/lammps_script.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -45,7 +46,8 @@ TEST(LammpsScript, BoxMatchesTheSystem) {
 }
 
 TEST(LammpsScript, DynamicsCopyTheCaseSettings) {
-  const auto dir = std::filesystem::temp_directory_path() / "mdbench-test-lammps-script";
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mdbench-test-lammps-script-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   // in.lj: neighbor 0.3 bin, neigh_modify every 20 delay 0 check no, lj/cut 2.5.
   const std::string melt =
