@@ -1,6 +1,7 @@
 #include "md/neighbor_list.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <stdexcept>
 
@@ -98,6 +99,8 @@ void NeighborList::build(System& sys) {
   len0_ = len;
   steps_since_build_ = 0;
   ++builds_;
+  static std::atomic<std::uint64_t> next_serial{1};
+  build_serial_ = next_serial.fetch_add(1, std::memory_order_relaxed);
 }
 
 bool NeighborList::moved_beyond_half_skin(const System& sys) const {

@@ -48,6 +48,10 @@ class NeighborList {
   long builds() const { return builds_; }
   long dangerous_builds() const { return dangerous_builds_; }
   std::size_t num_pairs() const { return neighbors_.size(); }
+  /// Identifies the current build: unique over every list of the process (0 before the first
+  /// build), so a force field can cache what it derives from a build (e.g. ghost species codes)
+  /// and notice a rebuild, even by a different list that happens to live at the same address.
+  std::uint64_t build_serial() const { return build_serial_; }
 
  private:
   bool moved_beyond_half_skin(const System& system) const;
@@ -63,6 +67,7 @@ class NeighborList {
   int steps_since_build_ = 0;
   long builds_ = 0;
   long dangerous_builds_ = 0;
+  std::uint64_t build_serial_ = 0;
 };
 
 }  // namespace mdb

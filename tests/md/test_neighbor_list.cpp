@@ -160,5 +160,23 @@ TEST(NeighborList, RebuildsWhenTheBoxChanges) {
   EXPECT_TRUE(nl.update(s));
 }
 
+// The serial changes on every build and only then, and differs between lists, even when one
+// list is destroyed and another is built in its place.
+TEST(NeighborList, BuildSerialIdentifiesEachBuild) {
+  System s = random_system({10.0, 10.0, 10.0}, 50, 8);
+  std::set<std::uint64_t> seen;
+  for (int k = 0; k < 3; ++k) {
+    NeighborList nl({3.0, 0.4, NeighborKind::Full});
+    EXPECT_EQ(nl.build_serial(), 0u);
+    nl.build(s);
+    const std::uint64_t first = nl.build_serial();
+    EXPECT_TRUE(seen.insert(first).second) << "serial reused: " << first;
+    ASSERT_FALSE(nl.update(s));
+    EXPECT_EQ(nl.build_serial(), first);
+    nl.build(s);
+    EXPECT_TRUE(seen.insert(nl.build_serial()).second);
+  }
+}
+
 }  // namespace
 }  // namespace mdb
