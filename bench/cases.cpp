@@ -17,6 +17,10 @@
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/stillinger_weber.hpp"
+#ifdef MDB_HAVE_KIM
+#include "model/kim/kim_collections.hpp"
+#include "model/kim/kim_model.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
@@ -188,6 +192,41 @@ CaseSpec si_nn(const std::string& preset) {
   return c;
 }
 
+#ifdef MDB_HAVE_KIM
+// A published OpenKIM model on its crystal (Debian's openkim-models). LAMMPS runs the same model
+// through `pair_style kim`, so these cases have Peers too.
+CaseSpec kim_case(const std::string& name, const std::string& model, LatticeKind lattice, double a,
+                  const std::string& species, double mass, int atoms) {
+  CaseSpec c;
+  c.name = name;
+  c.model = "kim";
+  c.description = model + " (OpenKIM), " + species + ", 300 K";
+  c.lattice = lattice;
+  c.lattice_constant = a;
+  c.species = species;
+  c.mass = mass;
+  c.units = &kMetalUnits;
+  c.temperature = 300.0;
+  c.pressure = 1.0;
+  c.timestep = 0.001;
+  c.friction = 5.0;
+  c.barostat_tau = 1.0;
+  c.compressibility = 1.0e-6;
+  c.equilibration_steps = 300;
+  c.neighbor.skin = 1.0;
+  c.ensembles = {Ensemble::NVE, Ensemble::NVT};
+  c.sizes = {atoms};
+  c.max_atoms = 1 << 15;
+  c.full_max_atoms = 4096;
+  c.force_tolerance = 1e-5;  // eV/A; KIM models' own double arithmetic
+  c.make_force_field = [model] { return make_kim_model(model); };
+  c.lammps_pair = [model, species](const std::string&) {
+    return std::vector<std::string>{"pair_style kim " + model, "pair_coeff * * " + species};
+  };
+  return c;
+}
+#endif
+
 }  // namespace
 
 std::string_view ensemble_name(Ensemble e) {
@@ -220,6 +259,24 @@ std::deque<CaseSpec>& mutable_case_table() {
     t.push_back(si_sw());
     t.push_back(si_nn("nn-teacher"));
     t.push_back(si_nn("nn-student"));
+#ifdef MDB_HAVE_KIM
+    // Only models this machine has: a missing one is simply not a case.
+    auto add_kim = [&t](CaseSpec c, const char* model) {
+      if (kim_model_installed(model)) t.push_back(std::move(c));
+    };
+    const char* sw = "SW_StillingerWeber_1985_Si__MO_405512056662_005";
+    const char* al = "EAM_Dynamo_ErcolessiAdams_1994_Al__MO_123629422045_005";
+    const char* fe = "EAM_Dynamo_Mendelev_2003_Fe__MO_546673549085_000";
+    const char* snap = "SNAP_ZuoChenLi_2019_Si__MO_869330304805_000";
+    add_kim(kim_case("si-sw-kim", sw, LatticeKind::Diamond, 5.431, "Si", 28.0855, 64), sw);
+    add_kim(kim_case("al-eam-kim", al, LatticeKind::Fcc, 4.05, "Al", 26.9815, 64), al);
+    add_kim(kim_case("fe-eam-kim", fe, LatticeKind::Bcc, 2.8665, "Fe", 55.845, 64), fe);
+    // SNAP costs ~9 ms per 64-atom step here: NVE only in the default suite.
+    CaseSpec snap_case =
+        kim_case("si-snap-kim", snap, LatticeKind::Diamond, 5.431, "Si", 28.0855, 64);
+    snap_case.ensembles = {Ensemble::NVE};
+    add_kim(std::move(snap_case), snap);
+#endif
     return t;
   }();
   return table;

@@ -8,6 +8,9 @@
 #include "bench/cases.hpp"
 #include "bench/counters.hpp"
 #include "bench/peers/lammps_script.hpp"
+#ifdef MDB_HAVE_KIM
+#include "model/kim/kim_collections.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
@@ -16,6 +19,15 @@ constexpr const char* kBackend = "cpu";
 const std::vector<int> kDefaultReplicas = {1, 2, 4, 8};
 constexpr int kBatchedAtoms = 64;  // the seed projects' small-system screening size
 constexpr int kFullBatchedAtoms = 1024;
+
+// Empty when md_bench was built without the KIM API.
+std::vector<std::string> installed_kim_models() {
+#ifdef MDB_HAVE_KIM
+  return list_kim_models();
+#else
+  return {};
+#endif
+}
 
 bool selected(const std::vector<std::string>& filter, const std::string& name) {
   return filter.empty() || std::find(filter.begin(), filter.end(), name) != filter.end();
@@ -218,7 +230,8 @@ void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan,
   if (o.list == MdOptions::List::Json) {
     nlohmann::json j;
     j["mdbench_schema"] = "1";
-    j["families"] = {"Step", "Trajectory", "Scaling", "Batched"};
+    j["families"] = {"Step", "Trajectory", "Scaling", "Batched", "Peer"};
+    j["kim_models"] = installed_kim_models();
     for (const CaseSpec& c : case_table()) {
       nlohmann::json cj{{"name", c.name},
                         {"model", c.model},
@@ -255,6 +268,10 @@ void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan,
   for (const CounterSpec& s : counter_specs()) {
     out << "  " << s.name << " (" << s.unit << "): " << s.meaning << "\n";
   }
+  const std::vector<std::string> kim = installed_kim_models();
+  out << "KIM models installed (" << kim.size()
+      << "; use one with --md_case=NAME:model=kim:<model>,...):\n";
+  for (const std::string& m : kim) out << "  " << m << "\n";
   out << "benchmarks selected (" << names.size() << "):\n";
   for (const std::string& n : names) out << "  " << n << "\n";
 }

@@ -13,11 +13,15 @@
 #include "bench/peers/lammps_script.hpp"
 #include "bench/workspace.hpp"
 #include "md/phase_timer.hpp"
+#ifdef MDB_HAVE_KIM
+#include "model/kim/kim_log.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
 
-constexpr long kWarmupSteps = 100;
+constexpr long kWarmupSteps = 20;
+constexpr double kChunkSeconds = 0.02;  // target wall time of one `run K` chunk
 
 // Potential files LAMMPS reads live here for the process's lifetime.
 const std::string& scratch_dir() {
@@ -44,12 +48,16 @@ const std::string& scratch_dir() {
 struct PeerCache {
   StateKey key;
   std::unique_ptr<LammpsInstance> lmp;
+  long chunk = 1;  ///< steps per timed `run`, from the warm-up's pace
 };
 
-LammpsInstance& warmed_instance(const StateKey& key) {
+PeerCache& warmed_instance(const StateKey& key) {
   static PeerCache cache;
-  if (cache.lmp && cache.key == key) return *cache.lmp;
+  if (cache.lmp && cache.key == key) return cache;
   cache.lmp.reset();
+#ifdef MDB_HAVE_KIM
+  install_kim_log();  // before LAMMPS's pair kim creates models: no kim.log in the cwd
+#endif
   const System& system = equilibrated_system(key);
   auto lmp = std::make_unique<LammpsInstance>();
   const CaseSpec& c = *key.spec;
@@ -57,10 +65,14 @@ LammpsInstance& warmed_instance(const StateKey& key) {
   lmp->create_atoms(system);
   lmp->commands(lammps_dynamics_script(c, key.ensemble, key.timestep, key.seed, scratch_dir()));
   lmp->run(0, true);
+  const std::uint64_t t0 = PhaseTimer::now();
   lmp->run(kWarmupSteps, false);
+  const double per_step =
+      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
   cache.key = key;
   cache.lmp = std::move(lmp);
-  return *cache.lmp;
+  cache.chunk = lammps_chunk_steps(per_step);
+  return cache;
 }
 
 void fail(benchmark::State& state, const std::string& what) {
@@ -69,21 +81,23 @@ void fail(benchmark::State& state, const std::string& what) {
 
 }  // namespace
 
-long lammps_chunk_steps(int atoms) {
-  // ~2e5 atom-steps per chunk: 3,125 steps of 64 atoms (~50 ms of SW), 10 of 32,768.
-  return std::clamp<long>(200000L / std::max(1, atoms), 10, 5000);
+long lammps_chunk_steps(double seconds_per_step) {
+  if (!(seconds_per_step > 0)) return 1;
+  return std::clamp<long>(std::lround(kChunkSeconds / seconds_per_step), 1, 5000);
 }
 
 void run_lammps_peer(benchmark::State& state, const StateKey& key) {
   LammpsInstance* lmp = nullptr;
+  long chunk = 1;
   try {
-    lmp = &warmed_instance(key);
+    PeerCache& cache = warmed_instance(key);
+    lmp = cache.lmp.get();
+    chunk = cache.chunk;
   } catch (const std::exception& e) {
     return fail(state, e.what());
   }
   const double natoms = static_cast<double>(key.atoms);
   if (lmp->natoms() != natoms) return fail(state, "LAMMPS lost atoms while warming up");
-  const long chunk = lammps_chunk_steps(key.atoms);
   const double spt = seconds_per_tick();
   double seconds = 0.0, per_step = 0.0;
   long pending = 0, done = 0;

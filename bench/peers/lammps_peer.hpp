@@ -7,9 +7,10 @@
 
 namespace mdb::bench {
 
-/// Steps LAMMPS runs per `run` command for `atoms` atoms: enough that the command's own cost
-/// (parsing, the minimal set-up between runs) stays well under 1 % of the chunk.
-long lammps_chunk_steps(int atoms);
+/// Steps LAMMPS runs per `run` command at a measured pace: ~20 ms of steps (1 to 5,000), so the
+/// command's own cost (parsing, the minimal set-up between runs, tens of µs) stays under ~0.5 %
+/// of a chunk, and an expensive model still gives Google Benchmark many chunks to time.
+long lammps_chunk_steps(double seconds_per_step);
 
 /// Peer/<ENS>/<N>/<case>/lammps: one Google Benchmark iteration is one MD step, as in Step;
 /// LAMMPS runs them in chunks of lammps_chunk_steps (`run K pre no post no`) and each step of a
