@@ -140,6 +140,9 @@ MdOptions parse_md_options(int& argc, char** argv) {
       } catch (const std::invalid_argument& e) {
         throw OptionError(std::string("--md_export_nn: ") + e.what());
       }
+    } else if (flag == "--md_samples_out") {
+      need_value();
+      o.samples_out = std::string(value);
     } else if (flag == "--md_suite") {
       need_value();
       if (value == "default") {
@@ -184,6 +187,8 @@ const char* md_options_help() {
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
           [--md_export_nn=<preset>:<file>]  write an NN preset's weights (nn-teacher, nn-student)
                                         as a JSON weights file (docs/MODELS.md), then exit
+          [--md_samples_out=<file>]     also write every benchmark's per-step latencies (JSON),
+                                        for md_report --samples (histograms)
 Bad values print one line and exit with code 2.
 )";
 }
