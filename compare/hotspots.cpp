@@ -56,8 +56,10 @@ void phase_rules(const BenchSummary& b, std::vector<Finding>& out) {
         "of more pairs per step), or rebuild every N steps instead of checking every step. If "
         "rebuilds are already rare, make each one cheaper (cell sorting, a parallel build).");
   }
-  // When the neighbour rule fired, it already says where the force field's share went.
-  if (force < L::kForceShareLow && !(neigh > L::kNeighborShare)) {
+  // When another phase rule fired, it already says where the force field's share went.
+  const bool explained =
+      neigh > L::kNeighborShare || other > L::kOtherShare || integrate > L::kIntegrateShare;
+  if (force < L::kForceShareLow && !explained) {
     add(out, "force-share-low", Severity::kInfo,
         "The force field takes only " + percent(force) +
             " of the step (MD codes usually spend "

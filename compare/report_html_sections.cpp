@@ -209,13 +209,13 @@ void hotspot_section(std::ostream& out, const RunSummary& run) {
   if (tallies.empty()) {
     out << "<p class=\"ok\">No rule fired on any benchmark.</p>\n";
   } else {
-    out << "<table><tr><th>Rule</th><th>Severity</th><th>Benchmarks</th><th>First example</th>"
+    out << "<table><tr><th>Rule</th><th>Severity</th><th>Benchmarks</th><th>Example</th>"
            "</tr>\n";
     for (const auto& t : tallies) {
       out << "<tr><td><code>" << esc(t.rule) << "</code></td><td><span class=\"tag "
           << to_string(t.severity) << "\">" << to_string(t.severity)
           << "</span></td><td class=\"n\">" << t.benchmarks.size() << "</td><td><code>"
-          << esc(short_label(t.benchmarks.front())) << "</code>: " << esc(t.example)
+          << esc(short_label(t.example_benchmark)) << "</code>: " << esc(t.example)
           << "</td></tr>\n";
     }
     out << "</table>\n";

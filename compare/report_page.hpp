@@ -33,7 +33,9 @@ struct RuleTally {
   std::string rule;
   Severity severity = Severity::kInfo;
   std::vector<std::string> benchmarks;  // names, in run order
-  std::string example;                  // the first benchmark's observation
+  // The first finding of the rule at its worst severity (a rule like step-cv is a note on some
+  // benchmarks and a warning on others): its benchmark and observation.
+  std::string example_benchmark, example;
 };
 /// Tallies of every rule that fired, most severe first, then by how many benchmarks.
 std::vector<RuleTally> tally_findings(const RunSummary& run);

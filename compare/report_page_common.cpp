@@ -24,11 +24,16 @@ std::vector<RuleTally> tally_findings(const RunSummary& run) {
       auto it = std::find_if(tallies.begin(), tallies.end(),
                              [&](const RuleTally& t) { return t.rule == f.rule; });
       if (it == tallies.end()) {
-        tallies.push_back({f.rule, f.severity, {}, f.observation});
+        tallies.push_back({f.rule, f.severity, {}, b.name, f.observation});
         it = tallies.end() - 1;
       }
-      // A rule's severity can depend on the data (step-cv); the tally keeps the worst.
-      it->severity = std::max(it->severity, f.severity);
+      // A rule's severity can depend on the data (step-cv); the tally keeps the worst, and an
+      // example of it.
+      if (f.severity > it->severity) {
+        it->severity = f.severity;
+        it->example_benchmark = b.name;
+        it->example = f.observation;
+      }
       it->benchmarks.push_back(b.name);
     }
   }

@@ -88,7 +88,7 @@ void write_report_markdown(std::ostream& out, const ReportData& d) {
     if (shown++ == 0) out << "#### Hotspots (rules and thresholds: docs/REPORT.md)\n\n";
     out << "- " << (t.severity == Severity::kProblem ? "**problem**" : "warning") << " "
         << code(t.rule) << " on " << t.benchmarks.size() << " benchmark(s), e.g. "
-        << code(short_label(t.benchmarks.front())) << ": " << one_line(t.example) << "\n";
+        << code(short_label(t.example_benchmark)) << ": " << one_line(t.example) << "\n";
   }
   if (shown == 0) out << "No hotspot warnings or problems.\n";
   out << "\n";

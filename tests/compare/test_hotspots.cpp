@@ -118,13 +118,20 @@ TEST(Hotspots, TailsNeedAMeanStep) {
   EXPECT_EQ(finding(find_hotspots(b), "p99-tail"), nullptr);
 }
 
-TEST(Hotspots, NeighbourRuleExplainsALowForceShare) {
-  BenchSummary b = healthy();
-  b.medians["frac_force"] = 0.50;
-  b.medians["frac_neigh"] = 0.45;
-  const auto r = rules(find_hotspots(b));
-  EXPECT_TRUE(r.count("neighbor-share"));
-  EXPECT_FALSE(r.count("force-share-low"));
+TEST(Hotspots, OtherPhaseRulesExplainALowForceShare) {
+  for (const auto& [metric, rule] :
+       {std::pair{"frac_neigh", "neighbor-share"}, std::pair{"frac_other", "other-share"},
+        std::pair{"frac_integrate", "integrate-share"}}) {
+    BenchSummary b = healthy();
+    b.medians["frac_force"] = 0.50;
+    b.medians["frac_neigh"] = 0.05;
+    b.medians["frac_other"] = 0.05;
+    b.medians["frac_integrate"] = 0.05;
+    b.medians[metric] = 0.40;
+    const auto r = rules(find_hotspots(b));
+    EXPECT_TRUE(r.count(rule)) << rule;
+    EXPECT_FALSE(r.count("force-share-low")) << rule;
+  }
 }
 
 TEST(Hotspots, BatchedWaitingGetsItsOwnAdvice) {
@@ -172,9 +179,9 @@ TEST(Hotspots, RowsWithoutMdBenchCountersStaySilent) {
 
 TEST(Hotspots, MostSevereFirst) {
   BenchSummary b = healthy();
-  b.medians["frac_other"] = 0.3;   // warning
-  b.medians["mem_delta_MB"] = 50;  // problem
-  b.medians["frac_force"] = 0.5;   // info
+  b.medians["frac_other"] = 0.3;          // warning
+  b.medians["mem_delta_MB"] = 50;         // problem
+  b.medians["nn_descriptor_frac"] = 0.7;  // info
   const Hotspots h = find_hotspots(b);
   ASSERT_GE(h.findings.size(), 3u);
   EXPECT_EQ(h.findings.front().severity, Severity::kProblem);

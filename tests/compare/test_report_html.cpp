@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -144,6 +145,27 @@ TEST(ReportHtml, OtherProgramsJsonStillGetsAPage) {
   const XmlNode page = parse_xml(html_of(r));
   EXPECT_TRUE(section_ids(page).count("numbers"));
   EXPECT_FALSE(section_ids(page).count("scaling"));
+}
+
+// step-cv is a note where rebuilds explain the spread and a warning where they do not: the
+// tally shows the warning, with an example that is one.
+TEST(ReportTally, KeepsTheWorstSeverityAndItsExample) {
+  RunSummary run;
+  for (const double neigh : {0.3, 0.01}) {
+    BenchSummary b;
+    b.name = "Step/NVE/" + std::to_string(neigh > 0.1 ? 64 : 128) + "/lj-ar/cpu/manual_time";
+    b.parts = parse_bench_name(b.name);
+    b.medians = {{"cv", 0.5}, {"frac_neigh", neigh}};
+    run.benchmarks.push_back(b);
+  }
+  const std::vector<RuleTally> t = tally_findings(run);
+  const auto cv =
+      std::find_if(t.begin(), t.end(), [](const RuleTally& r) { return r.rule == "step-cv"; });
+  ASSERT_NE(cv, t.end());
+  EXPECT_EQ(cv->severity, Severity::kWarning);
+  EXPECT_EQ(cv->benchmarks.size(), 2u);
+  EXPECT_EQ(cv->example_benchmark, "Step/NVE/128/lj-ar/cpu/manual_time");
+  EXPECT_TRUE(has(cv->example, "no neighbour rebuilds")) << cv->example;
 }
 
 TEST(ReportMarkdown, SummaryForTheJobPage) {
