@@ -7,7 +7,7 @@
 #include "compare/report_html_parts.hpp"
 #include "compare/svg_plot.hpp"
 
-namespace mdb::compare {
+namespace mdb::compare::html {
 namespace {
 
 constexpr const char* kStyle = R"(
@@ -214,8 +214,8 @@ void section_head(std::ostream& out, const std::string& id, const std::string& t
   out << "<h2 id=\"" << esc(id) << "\">" << esc(title) << "</h2>\n";
 }
 
-void how(std::ostream& out, const std::string& html) {
-  out << "<p class=\"how\">" << html << "</p>\n";
+void how(std::ostream& out, const std::string& markup) {
+  out << "<p class=\"how\">" << markup << "</p>\n";
 }
 
 void card(std::ostream& out, const std::string& value, const std::string& label,
@@ -224,7 +224,12 @@ void card(std::ostream& out, const std::string& value, const std::string& label,
       << esc(value) << "</b>" << esc(label) << "</div>";
 }
 
+}  // namespace mdb::compare::html
+
+namespace mdb::compare {
+
 void write_report_html(std::ostream& out, const ReportData& d) {
+  using namespace html;  // the page's pieces (report_html_parts.hpp)
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
          "<title>mdbench report</title><style>"

@@ -9,14 +9,14 @@
 
 #include "compare/report_page.hpp"
 
-namespace mdb::compare {
+namespace mdb::compare::html {
 
 /// Text escaped for HTML (the XML escape: the page is also well-formed XML).
 std::string esc(std::string_view text);
 /// <h2 id=...>; `id` is the anchor the navigation links to.
 void section_head(std::ostream& out, const std::string& id, const std::string& title);
-/// The "how to read" paragraph under a heading; `html` is markup, already escaped.
-void how(std::ostream& out, const std::string& html);
+/// The "how to read" paragraph under a heading; `markup` is already escaped.
+void how(std::ostream& out, const std::string& markup);
 /// A number card of the "at a glance" row; `css` "ok", "bad", "warn" or empty.
 void card(std::ostream& out, const std::string& value, const std::string& label,
           const std::string& css);
@@ -28,4 +28,4 @@ void chart_sections(std::ostream& out, const ReportData& d);
 /// Hotspots: a table of the rules that fired, then a block per benchmark.
 void hotspot_section(std::ostream& out, const RunSummary& run);
 
-}  // namespace mdb::compare
+}  // namespace mdb::compare::html

@@ -5,7 +5,7 @@
 #include "compare/report_charts.hpp"
 #include "compare/report_html_parts.hpp"
 
-namespace mdb::compare {
+namespace mdb::compare::html {
 namespace {
 
 const char* const kHowScaling =
@@ -238,4 +238,4 @@ void hotspot_section(std::ostream& out, const RunSummary& run) {
   }
 }
 
-}  // namespace mdb::compare
+}  // namespace mdb::compare::html
