@@ -8,6 +8,7 @@
 #include "bench/counters.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/nn_stages.hpp"
+#include "bench/samples_out.hpp"
 #include "bench/stats.hpp"
 #include "bench/workspace.hpp"
 #include "md/phase_timer.hpp"
@@ -51,6 +52,11 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   }
   if (m.nn.present) m.nn.gemm_peak_gflops = fp32_gemm_peak_gflops();
   m.step_latencies = latencies;
+  if (samples_out_enabled() && spec.name) {  // before publish() sorts the latencies
+    std::string name = *spec.name;
+    if (spec.family == Family::Scaling) name.append("/").append(std::to_string(spec.key.atoms));
+    record_step_samples(name.append("/manual_time"), steps, latencies);
+  }
   return m;
 }
 

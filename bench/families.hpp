@@ -2,6 +2,9 @@
 // The benchmark families' bodies. Registration (names, sizes, suites) lives in registry.*.
 #include <benchmark/benchmark.h>
 
+#include <memory>
+#include <string>
+
 #include "bench/prepared_state.hpp"
 
 namespace mdb::bench {
@@ -17,6 +20,9 @@ struct BenchmarkSpec {
   int replicas = 1;              ///< Batched only
   int threads = 1;               ///< Batched only: min(replicas, hardware threads)
   long trajectory_steps = 1000;  ///< Trajectory only
+  /// As registered (Scaling: without the size). Shared, so copying a spec in every call of
+  /// the benchmark allocates nothing for the MemoryManager's pass to count.
+  std::shared_ptr<const std::string> name{};
 };
 
 /// Runs one benchmark call. All families use manual time (the timed steps' wall time, read from

@@ -11,6 +11,7 @@
 #include "bench/options.hpp"
 #include "bench/registry.hpp"
 #include "bench/run_context.hpp"
+#include "bench/samples_out.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 
@@ -65,6 +66,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "md_bench: bad --benchmark_filter: %s\n", e.what());
     return kExitBadInput;
   }
+  if (!options.samples_out.empty()) {
+    try {  // now, so a bad path fails before the benchmarks run rather than after
+      start_samples_out(options.samples_out);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "md_bench: %s\n", e.what());
+      return kExitBadInput;
+    }
+  }
   register_benchmarks(plan);
   add_run_context();
   // Google Benchmark 1.7.1 keeps each repetition's memory result in a growing std::vector and
@@ -83,5 +92,11 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   benchmark::RegisterMemoryManager(nullptr);
   benchmark::Shutdown();
+  try {
+    finish_samples_out();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "md_bench: %s\n", e.what());
+    return kExitBadInput;
+  }
   return 0;
 }

@@ -158,6 +158,9 @@ MdOptions parse_md_options(int& argc, char** argv) {
         throw OptionError("--md_peers: unknown peer '" + std::string(value) +
                           "' (expected lammps or none)");
       }
+    } else if (flag == "--md_samples_out") {
+      need_value();
+      o.samples_out = std::string(value);
     } else if (flag == "--md_suite") {
       need_value();
       if (value == "default") {
@@ -207,6 +210,8 @@ const char* md_options_help() {
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
           [--md_export_nn=<preset>:<file>]  write an NN preset's weights (nn-teacher, nn-student)
                                         as a JSON weights file (docs/MODELS.md), then exit
+          [--md_samples_out=<file>]     also write every benchmark's per-step latencies (JSON),
+                                        for md_report --samples (histograms)
 Bad values print one line and exit with code 2.
 )";
 }

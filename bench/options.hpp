@@ -31,6 +31,7 @@ struct MdOptions {
   List list = List::None;              ///< --md_list[=json]
   /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
   std::string export_nn_preset, export_nn_path;
+  std::string samples_out;  ///< --md_samples_out: per-step latencies (JSON) for md_report
 };
 
 /// Removes every --md_* argument from argv (shifting the rest down, updating argc) and returns

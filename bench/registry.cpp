@@ -208,7 +208,8 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
 void register_benchmarks(const std::vector<PlannedBenchmark>& plan) {
   for (const PlannedBenchmark& p : plan) {
     if (p.sizes.empty() && p.spec.family == Family::Scaling) continue;
-    const BenchmarkSpec spec = p.spec;
+    BenchmarkSpec spec = p.spec;
+    spec.name = std::make_shared<const std::string>(p.name);
     auto* b = benchmark::RegisterBenchmark(
         p.name.c_str(), [spec](benchmark::State& state) { run_benchmark(state, spec); });
     // Manual time everywhere, so names carry the same "/manual_time" in every family and backend.

@@ -16,10 +16,11 @@
 #   MDB_GATE_REPS      --benchmark_repetitions per run (2)
 #   MDB_GATE_MIN_TIME  --benchmark_min_time per repetition, seconds (0.2)
 #   MDB_GATE_FILTER    --benchmark_filter, the gate suite (MDB_GATE_FILTER_DEFAULT)
-#   MDB_GATE_OUT       where the JSON, logs and compare.md go, relative to the repo root
-#                      (results/gate)
+#   MDB_GATE_OUT       where the JSON, logs, compare.md and report.html/.md go, relative to the
+#                      repo root (results/gate)
 # Under GitHub Actions (GITHUB_ACTIONS=true) compare also writes annotations, and the Markdown
-# report is appended to $GITHUB_STEP_SUMMARY.
+# reports (compare's, then md_report's summary) are appended to $GITHUB_STEP_SUMMARY. md_report's
+# HTML page of head against base is report.html; it never changes the exit status.
 set -euo pipefail
 
 usage() {
@@ -91,7 +92,8 @@ echo "ci: bench_gate: base built in ${SECONDS} s"
 
 # Files from an earlier gate run with more rounds would otherwise be uploaded with these.
 mkdir -p "$out"
-rm -f "$out"/base-*.json "$out"/head-*.json "$out"/base-*.log "$out"/head-*.log "$out/compare.md"
+rm -f "$out"/base-*.json "$out"/head-*.json "$out"/base-*.log "$out"/head-*.log "$out/compare.md" \
+  "$out/report.html" "$out/report.md"
 
 run_side() {
   local side=$1 r=$2 bin start
@@ -149,6 +151,18 @@ md_note() {
     "${new_args[@]}" || md_note $?
 } >"$out/compare.md"
 
+# The pictures: head against base with compare's verdicts, pooled over the rounds. Only a report;
+# one that cannot be written is said in the log and leaves the gate's verdict alone.
+md_report=$head_build/compare/md_report
+if [ -x "$md_report" ]; then
+  "$md_report" "${old_args[@]}" "${new_args[@]}" -o "$out/report.html" ||
+    echo "ci: bench_gate: md_report could not write $out/report.html" >&2
+  "$md_report" --format=md "${old_args[@]}" "${new_args[@]}" -o "$out/report.md" ||
+    echo "ci: bench_gate: md_report could not write $out/report.md" >&2
+else
+  echo "ci: bench_gate: no md_report at $md_report; no HTML report" >&2
+fi
+
 echo "ci: bench_gate: A/B timing check (head vs base, this machine)"
 rc_ab=0
 "$compare" "${gh_args[@]}" "${old_args[@]}" "${new_args[@]}" || rc_ab=$?
@@ -160,6 +174,9 @@ rc_base=0
 
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   cat "$out/compare.md" >>"$GITHUB_STEP_SUMMARY"
+  if [ -f "$out/report.md" ]; then
+    cat "$out/report.md" >>"$GITHUB_STEP_SUMMARY"
+  fi
 fi
 
 # 2 (could not judge) outranks 1 (judged a regression): a broken check must not read as a

@@ -8,9 +8,10 @@ MDB_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohman
   # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary (the scripts there).
   libkim-api-dev openkim-models liblammps-dev lammps)
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
-# run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), and the
-# Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data).
-MDB_TEST_PACKAGES=(python3-yaml lammps-data)
+# run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the
+# Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data), and the
+# md_report_render test renders md_report's page in headless Chromium (ci/render_report.sh).
+MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium)
 # The benchmark gate checks out its base revision as a git worktree.
 MDB_GATE_PACKAGES=(git)
 

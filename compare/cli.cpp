@@ -3,7 +3,6 @@
 #include <cstdlib>
 #include <optional>
 #include <regex>
-#include <set>
 #include <stdexcept>
 
 #include "compare/baseline.hpp"
@@ -142,23 +141,13 @@ std::vector<BenchmarkFile> load_all(const std::vector<std::string>& paths) {
 // After renaming, two benchmarks of one group must not share a name (their samples would be
 // merged or lost), and no benchmark may sit in both groups (it would be compared with itself).
 void check_groups(const SampleSet& all, const std::string& a, const std::string& b) {
-  const std::regex ra(a, std::regex::ECMAScript), rb(b, std::regex::ECMAScript);
-  for (const auto& bench : all.benchmarks) {
-    if (std::regex_search(bench.name, ra) && std::regex_search(bench.name, rb)) {
-      throw UsageError("--filters: " + bench.name + " matches both \"" + a + "\" and \"" + b +
-                       "\"");
-    }
-  }
+  if (const std::string why = group_conflict(all, a, b); !why.empty())
+    throw UsageError("--filters: " + why);
 }
 
 void check_unique(const SampleSet& group, const std::string& pattern) {
-  std::set<std::string> seen;
-  for (const auto& bench : group.benchmarks) {
-    if (!seen.insert(bench.name).second) {
-      throw UsageError("--filters: two benchmarks matching \"" + pattern + "\" both become " +
-                       bench.name);
-    }
-  }
+  if (const std::string why = duplicate_in_group(group, pattern); !why.empty())
+    throw UsageError("--filters: " + why);
 }
 
 std::string join(const std::vector<std::string>& items) {

@@ -109,4 +109,24 @@ SampleSet select_group(const SampleSet& all, const std::string& pattern,
   return out;
 }
 
+std::string group_conflict(const SampleSet& all, const std::string& a, const std::string& b) {
+  const std::regex ra(a, std::regex::ECMAScript), rb(b, std::regex::ECMAScript);
+  for (const auto& bench : all.benchmarks) {
+    if (std::regex_search(bench.name, ra) && std::regex_search(bench.name, rb)) {
+      return bench.name + " matches both \"" + a + "\" and \"" + b + "\"";
+    }
+  }
+  return {};
+}
+
+std::string duplicate_in_group(const SampleSet& group, const std::string& pattern) {
+  std::set<std::string> seen;
+  for (const auto& bench : group.benchmarks) {
+    if (!seen.insert(bench.name).second) {
+      return "two benchmarks matching \"" + pattern + "\" both become " + bench.name;
+    }
+  }
+  return {};
+}
+
 }  // namespace mdb::compare

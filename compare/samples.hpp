@@ -48,4 +48,12 @@ double median(std::vector<double> values);
 SampleSet select_group(const SampleSet& all, const std::string& pattern,
                        const std::string& replacement);
 
+/// Why regexes `a` and `b` cannot split `all` into two groups (a benchmark they both find would
+/// be compared with itself), or empty when they can. Throws std::regex_error on a bad pattern.
+std::string group_conflict(const SampleSet& all, const std::string& a, const std::string& b);
+
+/// Why a renamed `group` (select_group's result for `pattern`) is unusable (two benchmarks
+/// became one name, so samples would merge), or empty when every name is unique.
+std::string duplicate_in_group(const SampleSet& group, const std::string& pattern);
+
 }  // namespace mdb::compare

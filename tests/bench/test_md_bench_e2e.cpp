@@ -2,16 +2,20 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 
 #include "bench/counters.hpp"
 #include "bench/peers/lammps_script.hpp"
+#include "bench/samples_out.hpp"
 #include "compare/gbench_json.hpp"
+#include "compare/step_samples.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 
@@ -271,6 +275,49 @@ TEST(MdBenchModels, ExportWritesTheShippedPresetExactly) {
     EXPECT_EQ(e.exit_code, 2) << bad << ": " << e.output;
     EXPECT_EQ(e.output.find("md_bench: "), 0u) << bad << ": " << e.output;
   }
+}
+
+// --md_samples_out: the steps behind every reported repetition, under the reported name.
+TEST(MdBenchSamples, WritesTheReportedRunsSteps) {
+  const auto json = temp_json("samples_run"), samples = temp_json("samples");
+  const Result r = run_md_bench(
+      "--benchmark_filter='^(Step|Trajectory)/NVE/64/lj-ar|^Scaling/NVE/lj-ar' --md_sizes=32,64 "
+      "--md_steps=100 --benchmark_min_time=0.01 --benchmark_repetitions=2 --benchmark_out=" +
+      json.string() + " --md_samples_out=" + samples.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const compare::BenchmarkFile file = compare::load_benchmark_json(json);
+  const compare::StepSamples s = compare::load_step_samples(samples);
+  std::filesystem::remove(json);
+  std::filesystem::remove(samples);
+  std::map<std::string, std::size_t> expected;
+  std::map<std::string, double> slowest;
+  for (const auto& run : file.runs) {
+    if (run.is_aggregate()) continue;
+    const double per_iteration = run.name.starts_with("Trajectory/") ? 100 : 1;
+    expected[run.name] += std::min<std::size_t>(
+        static_cast<std::size_t>(run.iterations * per_iteration), kSamplesPerRun);
+    slowest[run.name] = std::max(slowest[run.name], run.counters.at("max_us"));
+  }
+  ASSERT_EQ(expected.size(), 4u);  // Step, Trajectory, Scaling 32 and 64
+  EXPECT_EQ(s.us.size(), expected.size());
+  for (const auto& [name, count] : expected) {
+    const auto* v = s.find(name);
+    ASSERT_NE(v, nullptr) << name;
+    EXPECT_EQ(v->size(), count) << name;
+    for (const double us : *v) {
+      EXPECT_GT(us, 0) << name;
+      EXPECT_LE(us, slowest[name] * 1.0001) << name;  // 5 significant digits
+    }
+  }
+}
+
+TEST(MdBenchSamples, UnwritablePathFailsBeforeTheRun) {
+  const Result r =
+      run_md_bench("--benchmark_filter=Step/NVE/64/lj-ar --md_samples_out=/nonexistent-dir/s.json");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output.find("md_bench: --md_samples_out: cannot write /nonexistent-dir/s.json"), 0u)
+      << r.output;
+  EXPECT_EQ(r.output.find("Step/NVE/64"), std::string::npos) << "no benchmark ran";
 }
 
 TEST(MdBenchList, NamesFollowTheBenchmarkFilter) {

@@ -40,7 +40,8 @@ TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
 TEST(MdOptions, ParsesAndRemovesItsFlags) {
   Args a({"md_bench", "--benchmark_filter=NVE/64", "--md_steps=50", "--md_sizes=32,64",
           "--md_cases=lj-ar", "--md_models=lj", "--md_ensembles=NVE,NPT", "--md_replicas=1,3",
-          "--md_seed=7", "--md_timestep=0.001", "--md_suite=full", "--benchmark_min_time=0.1"});
+          "--md_seed=7", "--md_timestep=0.001", "--md_suite=full", "--benchmark_min_time=0.1",
+          "--md_samples_out=s.json"});
   const MdOptions o = a.parse();
   EXPECT_EQ(o.steps, 50);
   EXPECT_EQ(o.sizes, (std::vector<int>{32, 64}));
@@ -52,6 +53,7 @@ TEST(MdOptions, ParsesAndRemovesItsFlags) {
   EXPECT_DOUBLE_EQ(o.timestep, 0.001);
   EXPECT_EQ(o.suite, MdOptions::Suite::Full);
   EXPECT_EQ(o.list, MdOptions::List::None);
+  EXPECT_EQ(o.samples_out, "s.json");
   ASSERT_EQ(a.argc, 3);  // only Google Benchmark's flags are left
   EXPECT_STREQ(a.argv[1], "--benchmark_filter=NVE/64");
   EXPECT_STREQ(a.argv[2], "--benchmark_min_time=0.1");
@@ -64,11 +66,11 @@ TEST(MdOptions, ListModes) {
 }
 
 TEST(MdOptions, BadValuesAreOptionErrors) {
-  for (const char* bad :
-       {"--md_steps=abc", "--md_steps=0", "--md_steps=", "--md_steps", "--md_sizes=32,x",
-        "--md_sizes=-4", "--md_cases=nope", "--md_models=zz", "--md_ensembles=NVX",
-        "--md_timestep=-1", "--md_timestep=nan", "--md_suite=huge", "--md_list=xml",
-        "--md_unknown=1", "--md_seed=1e3", "--md_cases=lj-ar,"}) {
+  for (const char* bad : {"--md_steps=abc", "--md_steps=0", "--md_steps=", "--md_steps",
+                          "--md_sizes=32,x", "--md_sizes=-4", "--md_cases=nope", "--md_models=zz",
+                          "--md_ensembles=NVX", "--md_timestep=-1", "--md_timestep=nan",
+                          "--md_suite=huge", "--md_list=xml", "--md_unknown=1", "--md_seed=1e3",
+                          "--md_cases=lj-ar,", "--md_samples_out", "--md_samples_out="}) {
     EXPECT_THROW(Args({"b", bad}).parse(), OptionError) << bad;
   }
 }

@@ -13,7 +13,8 @@ show up as a red CI run after the push. Checked:
 - a job in a container installs git before actions/checkout (without git, checkout downloads a
   tarball with no .git) and the containers are debian:12;
 - ci.yml runs .ci/run; bench-gate.yml runs on pull_request, checks out the full history, runs
-  ci/bench_gate.sh and uploads its results even when the gate fails (`if: always()`);
+  ci/bench_gate.sh and uploads its results and md_report's report.html even when the gate fails
+  (`if: always()`);
 - every ci/*.sh and .ci/run passes `bash -n`, and the files they `source` exist.
 
 Exits 0 when all holds, 1 with one line per problem otherwise, 2 on bad usage. Needs PyYAML
@@ -230,7 +231,11 @@ class Checker:
             elif not any("always()" in str(s.get("if", "")) for s in upload):
                 self.fail(rel, "uploads its results only when the gate passes (needs "
                           "`if: always()`)")
-        self.note(f"{rel}: pull_request, fetch-depth 0, runs ci/bench_gate.sh, uploads always")
+            elif not any("report.html" in str((s.get("with") or {}).get("path", ""))
+                         and "always()" in str(s.get("if", "")) for s in upload):
+                self.fail(rel, "does not upload md_report's report.html (with `if: always()`)")
+        self.note(f"{rel}: pull_request, fetch-depth 0, runs ci/bench_gate.sh, uploads results "
+                  "and report.html always")
 
     def run(self):
         wf_dir = self.path(".github/workflows")

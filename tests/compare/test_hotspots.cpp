@@ -1,0 +1,234 @@
+#include "compare/hotspots.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace mdb::compare {
+namespace {
+
+// A healthy md_bench Step row: forces dominate, steady steps, no memory growth.
+BenchSummary healthy() {
+  BenchSummary b;
+  b.name = "Step/NVE/64/lj-ar/cpu/manual_time";
+  b.parts = parse_bench_name(b.name);
+  b.repetitions = 5;
+  b.repetition_cv = 0.01;
+  b.medians = {{"real_time", 10e3},      {"frac_force", 0.78},   {"frac_neigh", 0.15},
+               {"frac_integrate", 0.02}, {"frac_other", 0.05},   {"cv", 0.10},
+               {"steps_per_s", 1e5},     {"p50_us", 9.5},        {"p95_us", 15},
+               {"p99_us", 20},           {"max_us", 150},        {"mem_delta_MB", 0},
+               {"allocs_per_step", 0},   {"energy_drift", 0.001}};
+  return b;
+}
+
+std::set<std::string> rules(const Hotspots& h) {
+  std::set<std::string> out;
+  for (const auto& f : h.findings) out.insert(f.rule);
+  return out;
+}
+
+const Finding* finding(const Hotspots& h, const std::string& rule) {
+  for (const auto& f : h.findings) {
+    if (f.rule == rule) return &f;
+  }
+  return nullptr;
+}
+
+TEST(Hotspots, HealthyBenchmarkHasNoFindingAndNamesTheDominantPhase) {
+  const Hotspots h = find_hotspots(healthy());
+  EXPECT_TRUE(h.findings.empty()) << h.findings.front().rule;
+  EXPECT_EQ(h.dominant_phase, "force");
+  EXPECT_DOUBLE_EQ(h.dominant_share, 0.78);
+  EXPECT_EQ(h.worst(), Severity::kInfo);
+}
+
+TEST(Hotspots, DominantPhaseFollowsTheLargestShare) {
+  BenchSummary b = healthy();
+  b.medians["frac_force"] = 0.30;
+  b.medians["frac_neigh"] = 0.55;
+  EXPECT_EQ(find_hotspots(b).dominant_phase, "neighbour list");
+}
+
+// Each rule: the counter just below its threshold stays silent, just above fires.
+struct Case {
+  const char* rule;
+  const char* metric;
+  double quiet, fires;
+  Severity severity;
+};
+
+class EachRule : public ::testing::TestWithParam<Case> {};
+
+TEST_P(EachRule, FiresOnlyBeyondItsThreshold) {
+  const Case c = GetParam();
+  BenchSummary b = healthy();
+  b.medians[c.metric] = c.quiet;
+  EXPECT_EQ(rules(find_hotspots(b)).count(c.rule), 0u) << c.metric << " = " << c.quiet;
+  b.medians[c.metric] = c.fires;
+  const Hotspots h = find_hotspots(b);
+  const Finding* f = finding(h, c.rule);
+  ASSERT_NE(f, nullptr) << c.metric << " = " << c.fires;
+  EXPECT_EQ(f->severity, c.severity);
+  EXPECT_FALSE(f->observation.empty());
+  EXPECT_FALSE(f->recommendation.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Thresholds, EachRule,
+    ::testing::Values(Case{"neighbor-share", "frac_neigh", 0.25, 0.26, Severity::kWarning},
+                      Case{"force-share-low", "frac_force", 0.60, 0.59, Severity::kInfo},
+                      Case{"other-share", "frac_other", 0.20, 0.21, Severity::kWarning},
+                      Case{"integrate-share", "frac_integrate", 0.20, 0.21, Severity::kWarning},
+                      Case{"step-cv", "cv", 0.20, 0.21, Severity::kInfo},  // rebuilds explain it
+                      Case{"p95-tail", "p95_us", 20.0, 20.1, Severity::kWarning},  // mean 10 µs
+                      Case{"p99-tail", "p99_us", 30.0, 30.1, Severity::kWarning},
+                      Case{"mem-growth", "mem_delta_MB", 10.0, 10.1, Severity::kProblem},
+                      Case{"allocs", "allocs_per_step", 0.01, 0.02, Severity::kWarning},
+                      Case{"energy-drift", "energy_drift", -0.05, -0.06, Severity::kProblem},
+                      Case{"conserved-drift", "conserved_drift", 0.5, 0.51, Severity::kProblem},
+                      Case{"nn-descriptor", "nn_descriptor_frac", 0.5, 0.51, Severity::kInfo}));
+
+TEST(Hotspots, StepVariationWithoutRebuildsIsAMachineWarning) {
+  BenchSummary b = healthy();
+  b.medians["cv"] = 0.5;
+  b.medians["frac_neigh"] = 0.02;  // no rebuilds to blame
+  const Finding* f = finding(find_hotspots(b), "step-cv");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::kWarning);
+  EXPECT_NE(f->recommendation.find("governor"), std::string::npos);
+}
+
+TEST(Hotspots, RepetitionVariation) {
+  BenchSummary b = healthy();
+  b.repetition_cv = 0.05;
+  EXPECT_EQ(finding(find_hotspots(b), "repetition-cv"), nullptr);
+  b.repetition_cv = 0.08;
+  const Finding* f = finding(find_hotspots(b), "repetition-cv");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->observation.find("8 %"), std::string::npos) << f->observation;
+}
+
+TEST(Hotspots, TailsNeedAMeanStep) {
+  BenchSummary b = healthy();
+  b.medians.erase("steps_per_s");
+  b.medians["p99_us"] = 1e6;
+  EXPECT_EQ(finding(find_hotspots(b), "p99-tail"), nullptr);
+}
+
+TEST(Hotspots, OtherPhaseRulesExplainALowForceShare) {
+  for (const auto& [metric, rule] :
+       {std::pair{"frac_neigh", "neighbor-share"}, std::pair{"frac_other", "other-share"},
+        std::pair{"frac_integrate", "integrate-share"}}) {
+    BenchSummary b = healthy();
+    b.medians["frac_force"] = 0.50;
+    b.medians["frac_neigh"] = 0.05;
+    b.medians["frac_other"] = 0.05;
+    b.medians["frac_integrate"] = 0.05;
+    b.medians[metric] = 0.40;
+    const auto r = rules(find_hotspots(b));
+    EXPECT_TRUE(r.count(rule)) << rule;
+    EXPECT_FALSE(r.count("force-share-low")) << rule;
+  }
+}
+
+TEST(Hotspots, BatchedWaitingGetsItsOwnAdvice) {
+  BenchSummary b = healthy();
+  b.name = "Batched/NVE/64/lj-ar/cpu/replicas:4/manual_time";
+  b.parts = parse_bench_name(b.name);
+  b.medians["frac_other"] = 0.4;
+  const Finding* f = finding(find_hotspots(b), "other-share");
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->recommendation.find("replicas"), std::string::npos);
+}
+
+TEST(Hotspots, SlowNetworksFarFromTheGemmPeak) {
+  BenchSummary b = healthy();
+  b.medians["nn_network_frac"] = 0.4;
+  b.medians["nn_backward_frac"] = 0.3;
+  b.medians["nn_gemm_peak_frac"] = 0.30;
+  EXPECT_EQ(finding(find_hotspots(b), "nn-gemm"), nullptr);  // fast enough
+  b.medians["nn_gemm_peak_frac"] = 0.10;
+  EXPECT_NE(finding(find_hotspots(b), "nn-gemm"), nullptr);
+  b.medians["nn_backward_frac"] = 0.1;  // networks no longer dominate
+  EXPECT_EQ(finding(find_hotspots(b), "nn-gemm"), nullptr);
+}
+
+TEST(Hotspots, ErrorRunIsOneProblemAndNothingElse) {
+  BenchSummary b = healthy();
+  b.error = true;
+  b.error_message = "force check failed:\nF_x differs";
+  const Hotspots h = find_hotspots(b);
+  ASSERT_EQ(h.findings.size(), 1u);
+  EXPECT_EQ(h.findings[0].rule, "error");
+  EXPECT_EQ(h.findings[0].severity, Severity::kProblem);
+  EXPECT_EQ(h.findings[0].observation.find('\n'), std::string::npos);
+  EXPECT_TRUE(h.dominant_phase.empty());
+}
+
+TEST(Hotspots, RowsWithoutMdBenchCountersStaySilent) {
+  BenchSummary b;
+  b.name = "BM_memcpy/8";
+  b.medians = {{"real_time", 12}, {"cpu_time", 12}};
+  const Hotspots h = find_hotspots(b);
+  EXPECT_TRUE(h.findings.empty());
+  EXPECT_TRUE(h.dominant_phase.empty());
+}
+
+TEST(Hotspots, MostSevereFirst) {
+  BenchSummary b = healthy();
+  b.medians["frac_other"] = 0.3;          // warning
+  b.medians["mem_delta_MB"] = 50;         // problem
+  b.medians["nn_descriptor_frac"] = 0.7;  // info
+  const Hotspots h = find_hotspots(b);
+  ASSERT_GE(h.findings.size(), 3u);
+  EXPECT_EQ(h.findings.front().severity, Severity::kProblem);
+  EXPECT_EQ(h.findings.back().severity, Severity::kInfo);
+  EXPECT_EQ(h.worst(), Severity::kProblem);
+}
+
+// Every rule the code can fire is in the table, and the table is in docs/REPORT.md with its
+// threshold: a rule nobody can look up is a rule nobody trusts.
+TEST(Hotspots, EveryRuleIsDocumentedWithItsCondition) {
+  std::ifstream in(MDB_REPORT_DOC);
+  ASSERT_TRUE(in) << MDB_REPORT_DOC;
+  std::stringstream raw;
+  raw << in.rdbuf();
+  std::string text = raw.str();  // Markdown tables escape '|' as "\|"
+  for (auto p = text.find("\\|"); p != std::string::npos; p = text.find("\\|", p)) text.erase(p, 1);
+  std::stringstream doc(text);
+  std::set<std::string> ids;
+  for (const auto& r : hotspot_rules()) {
+    ids.insert(std::string(r.id));
+    EXPECT_NE(doc.str().find("`" + std::string(r.id) + "`"), std::string::npos) << r.id;
+    EXPECT_NE(doc.str().find(std::string(r.condition)), std::string::npos) << r.condition;
+  }
+  // Drive every rule at once and check that each id it fires is in the table.
+  BenchSummary b = healthy();
+  b.medians = {{"frac_force", 0.3},
+               {"frac_neigh", 0.3},
+               {"frac_integrate", 0.25},
+               {"frac_other", 0.25},
+               {"cv", 0.9},
+               {"steps_per_s", 1e5},
+               {"p95_us", 50},
+               {"p99_us", 90},
+               {"mem_delta_MB", 20},
+               {"allocs_per_step", 3},
+               {"energy_drift", 1},
+               {"conserved_drift", 2},
+               {"nn_network_frac", 0.5},
+               {"nn_backward_frac", 0.3},
+               {"nn_gemm_peak_frac", 0.1},
+               {"nn_descriptor_frac", 0.6}};
+  b.repetition_cv = 0.2;
+  for (const auto& f : find_hotspots(b).findings) EXPECT_TRUE(ids.count(f.rule)) << f.rule;
+  BenchSummary e = healthy();
+  e.error = true;
+  EXPECT_TRUE(ids.count(find_hotspots(e).findings.front().rule));
+}
+
+}  // namespace
+}  // namespace mdb::compare

@@ -1,0 +1,196 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "compare/report.hpp"
+#include "compare/report_data.hpp"
+#include "compare/report_page.hpp"
+#include "xml_check.hpp"
+
+namespace mdb::compare {
+namespace {
+
+using testing::parse_xml;
+using testing::XmlNode;
+
+const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
+
+std::string data(const char* file) {
+  return (kData / file).string();
+}
+
+std::string html_of(const ReportRequest& r) {
+  std::ostringstream out;
+  write_report_html(out, build_report_data(r));
+  return out.str();
+}
+
+std::string md_of(const ReportRequest& r) {
+  std::ostringstream out;
+  write_report_markdown(out, build_report_data(r));
+  return out.str();
+}
+
+std::set<std::string> section_ids(const XmlNode& page) {
+  std::set<std::string> ids;
+  for (const XmlNode* h : page.find_all("h2")) ids.insert(h->attrs.at("id"));
+  return ids;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Every "http" in the page is the SVG namespace name, which browsers never fetch.
+void expect_self_contained(const std::string& html) {
+  EXPECT_FALSE(has(html, "<script"));
+  EXPECT_FALSE(has(html, " src="));
+  EXPECT_FALSE(has(html, "<link"));
+  EXPECT_FALSE(has(html, "@import"));
+  EXPECT_FALSE(has(html, "url("));
+  std::size_t http = 0, xmlns = 0;
+  for (auto p = html.find("http"); p != std::string::npos; p = html.find("http", p + 1)) ++http;
+  const std::string ns = "xmlns=\"http://www.w3.org/2000/svg\"";
+  for (auto p = html.find(ns); p != std::string::npos; p = html.find(ns, p + 1)) ++xmlns;
+  EXPECT_EQ(http, xmlns);
+}
+
+TEST(ReportHtml, SingleRunPageIsWellFormedAndSelfContained) {
+  ReportRequest r;
+  r.new_files = {data("report_run.json")};
+  r.samples_file = data("report_samples.json");
+  const std::string html = html_of(r);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  const XmlNode page = parse_xml(html);  // throws on anything not well-formed
+  EXPECT_EQ(page.name, "html");
+  expect_self_contained(html);
+  EXPECT_EQ(section_ids(page),
+            (std::set<std::string>{"scaling", "pairs", "batched", "latency", "histograms", "phases",
+                                   "hotspots", "numbers"}));
+  // Every navigation link has its target, and every chart is an inline <svg>.
+  const auto ids = section_ids(page);
+  for (const XmlNode* a : page.find_all("a")) {
+    const std::string href = a->attrs.at("href");
+    ASSERT_EQ(href[0], '#') << href;
+    EXPECT_TRUE(ids.count(href.substr(1))) << href;
+  }
+  const auto svgs = page.find_all("svg");
+  EXPECT_GE(svgs.size(), 19u + 5);  // a histogram per benchmark plus the big charts
+  for (const XmlNode* s : svgs) EXPECT_GT(s->number("width"), 0);
+  EXPECT_TRUE(has(html, "How") || has(html, "class=\"how\""));
+  EXPECT_TRUE(has(html, "<code>nn-student</code> is "));  // the glance names the speed-up
+}
+
+TEST(ReportHtml, ComparisonSectionUsesComparesVerdict) {
+  ReportRequest r;
+  r.old_files = {data("base.json")};
+  r.new_files = {data("slow20.json")};
+  const ReportData d = build_report_data(r);
+  ASSERT_TRUE(d.comparison.has_value());
+  EXPECT_TRUE(d.comparison->failed);
+  std::ostringstream out;
+  write_report_html(out, d);
+  const XmlNode page = parse_xml(out.str());
+  EXPECT_EQ(page.find_all("h2").front()->attrs.at("id"), "comparison");
+  EXPECT_TRUE(has(page.all_text(), summary_line(*d.comparison)));
+  EXPECT_TRUE(has(page.all_text(), "REGRESSED"));
+  // No histograms were asked for, and the page says how to get them.
+  EXPECT_FALSE(section_ids(page).count("histograms"));
+  EXPECT_TRUE(has(page.all_text(), "--md_samples_out"));
+}
+
+TEST(ReportHtml, ErrorRunsAreListedNotPlotted) {
+  ReportRequest r;
+  r.new_files = {data("errors.json")};
+  const std::string html = html_of(r);
+  const XmlNode page = parse_xml(html);
+  EXPECT_TRUE(section_ids(page).count("errors"));
+  bool listed = false;
+  for (const XmlNode* td : page.find_all("td")) {
+    listed =
+        listed || (has(td->all_text(), "Step/NVE/256/lj-ar/cpu") && td->attrs.count("class") == 0);
+  }
+  EXPECT_TRUE(listed);
+  for (const XmlNode* svg : page.find_all("svg")) {
+    for (const XmlNode* t : svg->find_all("title")) {
+      EXPECT_FALSE(has(t->text, "Step/NVE/256/lj-ar/cpu:")) << t->text;
+    }
+  }
+}
+
+TEST(ReportHtml, RunWhereEverythingFailed) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("mdb_report_failed_" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << R"({"context": {}, "benchmarks": [
+      {"name": "Step/NVE/64/lj-ar/cpu/manual_time", "run_type": "iteration",
+       "error_occurred": true, "error_message": "force check failed: <F_x> & more"}]})";
+  ReportRequest r;
+  r.new_files = {path.string()};
+  const std::string html = html_of(r);
+  std::filesystem::remove(path);
+  const XmlNode page = parse_xml(html);
+  EXPECT_EQ(section_ids(page), (std::set<std::string>{"hotspots", "errors", "numbers"}));
+  EXPECT_TRUE(has(page.all_text(), "force check failed: <F_x> & more"));
+  EXPECT_TRUE(page.find_all("svg").empty());
+}
+
+TEST(ReportHtml, OtherProgramsJsonStillGetsAPage) {
+  ReportRequest r;
+  r.new_files = {data("iterations.json")};
+  const XmlNode page = parse_xml(html_of(r));
+  EXPECT_TRUE(section_ids(page).count("numbers"));
+  EXPECT_FALSE(section_ids(page).count("scaling"));
+}
+
+// step-cv is a note where rebuilds explain the spread and a warning where they do not: the
+// tally shows the warning, with an example that is one.
+TEST(ReportTally, KeepsTheWorstSeverityAndItsExample) {
+  RunSummary run;
+  for (const double neigh : {0.3, 0.01}) {
+    BenchSummary b;
+    b.name = "Step/NVE/" + std::to_string(neigh > 0.1 ? 64 : 128) + "/lj-ar/cpu/manual_time";
+    b.parts = parse_bench_name(b.name);
+    b.medians = {{"cv", 0.5}, {"frac_neigh", neigh}};
+    run.benchmarks.push_back(b);
+  }
+  const std::vector<RuleTally> t = tally_findings(run);
+  const auto cv =
+      std::find_if(t.begin(), t.end(), [](const RuleTally& r) { return r.rule == "step-cv"; });
+  ASSERT_NE(cv, t.end());
+  EXPECT_EQ(cv->severity, Severity::kWarning);
+  EXPECT_EQ(cv->benchmarks.size(), 2u);
+  EXPECT_EQ(cv->example_benchmark, "Step/NVE/128/lj-ar/cpu/manual_time");
+  EXPECT_TRUE(has(cv->example, "no neighbour rebuilds")) << cv->example;
+}
+
+TEST(ReportMarkdown, SummaryForTheJobPage) {
+  ReportRequest r;
+  r.new_files = {data("report_run.json")};
+  const std::string md = md_of(r);
+  EXPECT_EQ(md.rfind("### mdbench report: 19 benchmark(s)", 0), 0u) << md.substr(0, 80);
+  EXPECT_TRUE(has(md, "| `Step/NVE/64/lj-ar/cpu` |"));
+  EXPECT_TRUE(has(md, "`p99-tail`"));  // lj-ar's rebuild spikes
+  EXPECT_TRUE(has(md, "`nn-student` against `nn-teacher`"));
+  EXPECT_FALSE(has(md, "<svg"));
+  EXPECT_FALSE(has(md, "Compared with OLD"));
+}
+
+TEST(ReportMarkdown, ComparisonRegressionsFirst) {
+  ReportRequest r;
+  r.old_files = {data("base.json")};
+  r.new_files = {data("slow20.json")};
+  const std::string md = md_of(r);
+  const auto section = md.find("#### Compared with OLD");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_TRUE(has(md, ":x: REGRESSION:"));
+  const auto first_row = md.find("| `", md.find("|---|", section));
+  EXPECT_TRUE(has(md.substr(first_row, md.find('\n', first_row) - first_row), "**REGRESSED"));
+}
+
+}  // namespace
+}  // namespace mdb::compare
