@@ -1,8 +1,6 @@
 #include "bench/cases.hpp"
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <stdexcept>
 
@@ -117,14 +115,15 @@ CaseSpec lj_melt() {
   return c;
 }
 
-// Diamond silicon, the seed's "silicon" system: a = 5.431 A (SW's T = 0 minimum is 5.431 A),
-// 300 K, 1 fs. Bulk modulus ~98 GPa gives the barostat's compressibility.
-CaseSpec silicon_base() {
+// A crystal in metal units at the state point the many-body cases share: 300 K, 1 bar, 1 fs,
+// Langevin friction 5/ps, skin 1 A, 500 thermostatted equilibration steps; the barostat's
+// compressibility 1e-6/bar is a stiff solid's (bulk modulus ~100 GPa).
+CaseSpec metal_crystal(LatticeKind lattice, double a, const std::string& species, double mass) {
   CaseSpec c;
-  c.lattice = LatticeKind::Diamond;
-  c.lattice_constant = 5.431;
-  c.species = "Si";
-  c.mass = 28.0855;
+  c.lattice = lattice;
+  c.lattice_constant = a;
+  c.species = species;
+  c.mass = mass;
   c.units = &kMetalUnits;
   c.temperature = 300.0;
   c.pressure = 1.0;
@@ -135,6 +134,13 @@ CaseSpec silicon_base() {
   c.equilibration_steps = 500;
   c.thermostatted_equilibration = true;
   c.neighbor.skin = 1.0;
+  return c;
+}
+
+// Diamond silicon, the seed's "silicon" system: a = 5.431 A (SW's T = 0 minimum is 5.431 A).
+// Bulk modulus ~98 GPa gives the barostat's compressibility.
+CaseSpec silicon_base() {
+  CaseSpec c = metal_crystal(LatticeKind::Diamond, 5.431, "Si", 28.0855);
   c.ensembles = {Ensemble::NVE, Ensemble::NVT, Ensemble::NPT};
   // The default suite stays a few minutes on 2 cores: two Step/Trajectory sizes per ensemble;
   // --md_sizes (e.g. 4096,32768 for the LAMMPS comparison) and --md_suite=full reach further.
@@ -154,13 +160,7 @@ CaseSpec si_sw() {
   c.make_force_field = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
   // LAMMPS reads the very parameters the native model uses (written out exactly), not a file
   // that might differ from them.
-  c.lammps_pair = [](const std::string& scratch_dir) {
-    const std::string path = (std::filesystem::path(scratch_dir) / "Si.sw").string();
-    std::ofstream out(path);
-    out << SwParams::silicon().to_lammps_text();
-    if (!out.flush()) throw std::runtime_error(path + ": cannot write the LAMMPS .sw file");
-    return std::vector<std::string>{"pair_style sw", "pair_coeff * * " + path + " Si"};
-  };
+  c.lammps_pair = lammps_sw_pair(SwParams::silicon(), "Si.sw", " Si");
   return c;
 }
 
@@ -197,32 +197,18 @@ CaseSpec si_nn(const std::string& preset) {
 // through `pair_style kim`, so these cases have Peers too.
 CaseSpec kim_case(const std::string& name, const std::string& model, LatticeKind lattice, double a,
                   const std::string& species, double mass, int atoms) {
-  CaseSpec c;
+  CaseSpec c = metal_crystal(lattice, a, species, mass);
   c.name = name;
   c.model = "kim";
   c.description = model + " (OpenKIM), " + species + ", 300 K";
-  c.lattice = lattice;
-  c.lattice_constant = a;
-  c.species = species;
-  c.mass = mass;
-  c.units = &kMetalUnits;
-  c.temperature = 300.0;
-  c.pressure = 1.0;
-  c.timestep = 0.001;
-  c.friction = 5.0;
-  c.barostat_tau = 1.0;
-  c.compressibility = 1.0e-6;
   c.equilibration_steps = 300;
-  c.neighbor.skin = 1.0;
   c.ensembles = {Ensemble::NVE, Ensemble::NVT};
   c.sizes = {atoms};
   c.max_atoms = 1 << 15;
   c.full_max_atoms = 4096;
   c.force_tolerance = 1e-5;  // eV/A; KIM models' own double arithmetic
   c.make_force_field = [model] { return make_kim_model(model); };
-  c.lammps_pair = [model, species](const std::string&) {
-    return std::vector<std::string>{"pair_style kim " + model, "pair_coeff * * " + species};
-  };
+  c.lammps_pair = lammps_kim_pair(model, " " + species);
   return c;
 }
 #endif

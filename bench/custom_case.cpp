@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <stdexcept>
 #include <string>
 
+#include "bench/peers/lammps_script.hpp"
 #include "md/element_masses.hpp"
 #include "md/structure_file.hpp"
 #include "model/nnp/nn_potential.hpp"
@@ -60,13 +59,7 @@ void set_model(CaseSpec& c, const std::string& model, const System& sample) {
     const SwParams params =
         model == "sw" ? SwParams::silicon() : SwParams::from_file(model.substr(3));
     c.make_force_field = [params] { return std::make_unique<StillingerWeber>(params); };
-    c.lammps_pair = [params, names](const std::string& dir) {
-      const std::string path = (std::filesystem::path(dir) / "custom.sw").string();
-      std::ofstream out(path);
-      out << params.to_lammps_text();
-      if (!out.flush()) throw std::runtime_error(path + ": cannot write the LAMMPS .sw file");
-      return std::vector<std::string>{"pair_style sw", "pair_coeff * * " + path + names};
-    };
+    c.lammps_pair = lammps_sw_pair(params, c.name + ".sw", names);
     c.force_tolerance = 1e-6;
   } else if (model == "nn-student" || model == "nn-teacher") {
     nn_preset_architecture(model);  // throws for an unknown preset
@@ -79,9 +72,7 @@ void set_model(CaseSpec& c, const std::string& model, const System& sample) {
 #ifdef MDB_HAVE_KIM
     const std::string kim = model.substr(4);
     c.make_force_field = [kim] { return make_kim_model(kim); };
-    c.lammps_pair = [kim, names](const std::string&) {
-      return std::vector<std::string>{"pair_style kim " + kim, "pair_coeff * *" + names};
-    };
+    c.lammps_pair = lammps_kim_pair(kim, names);
     c.force_tolerance = 1e-5;
 #else
     bad(c.name, "md_bench was built without the KIM API (libkim-api-dev)");

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "compare/baseline.hpp"
+#include "compare/cli_args.hpp"
 #include "compare/diff.hpp"
 #include "compare/gbench_json.hpp"
 #include "compare/policy.hpp"
@@ -15,11 +16,6 @@
 namespace mdb::compare {
 namespace {
 
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 struct Options {
   std::vector<std::string> positional, old_files, new_files;
   std::string policy, baseline, format = "text", color = "auto";
@@ -28,44 +24,20 @@ struct Options {
   std::string filter_file, filter_a, filter_b;
 };
 
-double parse_fraction(const std::string& flag, const std::string& text) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v >= 0) || v >= 1e6) {
-    throw UsageError(flag + " expects a non-negative number, got \"" + text + "\"");
-  }
-  return v;
-}
-
 Options parse(const std::vector<std::string>& args) {
   Options o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string arg = args[i], value;
-    bool has_inline = false;
-    if (arg.rfind("--", 0) == 0) {
-      if (const auto eq = arg.find('='); eq != std::string::npos) {
-        value = arg.substr(eq + 1);
-        arg = arg.substr(0, eq);
-        has_inline = true;
-      }
-    }
-    auto take = [&]() -> std::string {
-      if (has_inline) return value;
-      if (i + 1 >= args.size()) throw UsageError(arg + " needs a value");
-      return args[++i];
-    };
+  ArgCursor cursor(args);
+  while (cursor.next()) {
+    const std::string& arg = cursor.flag();
+    const bool has_inline = cursor.has_inline();
+    auto take = [&] { return cursor.value(); };
     if (arg == "--policy") {
       o.policy = take();
     } else if (arg == "--alpha") {
-      o.alpha = parse_fraction(arg, take());
+      o.alpha = parse_nonnegative(arg, take());
       if (!(*o.alpha > 0 && *o.alpha < 1)) throw UsageError("--alpha must lie in (0, 1)");
     } else if (arg == "--threshold") {
-      o.threshold = parse_fraction(arg, take());
+      o.threshold = parse_nonnegative(arg, take());
     } else if (arg == "--format") {
       o.format = take();
       if (o.format != "text" && o.format != "md" && o.format != "json") {
@@ -89,13 +61,13 @@ Options parse(const std::vector<std::string>& args) {
     } else if (arg == "--baseline") {
       o.baseline = take();
     } else if (arg == "--filters" && !has_inline) {
-      if (i + 3 >= args.size()) throw UsageError("--filters needs FILE.json A_REGEX B_REGEX");
+      const auto f = cursor.following(3, "--filters needs FILE.json A_REGEX B_REGEX");
       o.filters = true;
-      o.filter_file = args[++i];
-      o.filter_a = args[++i];
-      o.filter_b = args[++i];
+      o.filter_file = f[0];
+      o.filter_a = f[1];
+      o.filter_b = f[2];
     } else if (arg.size() > 1 && arg[0] == '-') {
-      throw UsageError("unknown option " + args[i]);
+      throw UsageError("unknown option " + cursor.raw());
     } else {
       o.positional.push_back(arg);
     }
@@ -128,16 +100,6 @@ Options parse(const std::vector<std::string>& args) {
   return o;
 }
 
-std::vector<BenchmarkFile> load_all(const std::vector<std::string>& paths) {
-  std::vector<BenchmarkFile> files;
-  for (const auto& p : paths) {
-    files.push_back(load_benchmark_json(p));
-    if (files.back().runs.empty())
-      throw JsonError(p + ": no benchmark runs (the \"benchmarks\" array is empty)");
-  }
-  return files;
-}
-
 // After renaming, two benchmarks of one group must not share a name (their samples would be
 // merged or lost), and no benchmark may sit in both groups (it would be compared with itself).
 void check_groups(const SampleSet& all, const std::string& a, const std::string& b) {
@@ -164,7 +126,7 @@ int run(const Options& o, std::ostream& out, bool out_is_tty) {
   ReportOptions report;
   SampleSet old_set, new_set;
   if (o.filters) {
-    const SampleSet all = collect_samples(load_all({o.filter_file}));
+    const SampleSet all = collect_samples(load_benchmark_files({o.filter_file}));
     const std::string pair = "[" + o.filter_a + " vs " + o.filter_b + "]";
     try {
       old_set = select_group(all, o.filter_a, pair);
@@ -184,7 +146,7 @@ int run(const Options& o, std::ostream& out, bool out_is_tty) {
     report.old_sources = report.new_sources = {o.filter_file};
     report.show_speedup = true;
   } else {
-    const std::vector<BenchmarkFile> new_files = load_all(o.new_files);
+    const std::vector<BenchmarkFile> new_files = load_benchmark_files(o.new_files);
     std::vector<std::string> old_paths = o.old_files;
     if (!o.baseline.empty()) {
       const BaselineChoice pick = select_baseline(o.baseline, new_files.front().context);
@@ -195,7 +157,7 @@ int run(const Options& o, std::ostream& out, bool out_is_tty) {
       if (!pick.mismatched.empty()) line += "; differs: " + join(pick.mismatched);
       report.header_lines.push_back(line);
     }
-    old_set = collect_samples(load_all(old_paths));
+    old_set = collect_samples(load_benchmark_files(old_paths));
     new_set = collect_samples(new_files);
     report.old_sources = old_paths;
     report.new_sources = o.new_files;

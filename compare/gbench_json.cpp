@@ -353,6 +353,16 @@ BenchmarkFile load_benchmark_json(const std::filesystem::path& path) {
   return read_benchmark_json(read_text_file(path), path.string());
 }
 
+std::vector<BenchmarkFile> load_benchmark_files(const std::vector<std::string>& paths) {
+  std::vector<BenchmarkFile> files;
+  for (const auto& p : paths) {
+    files.push_back(load_benchmark_json(p));
+    if (files.back().runs.empty())
+      throw JsonError(p + ": no benchmark runs (the \"benchmarks\" array is empty)");
+  }
+  return files;
+}
+
 double seconds_per_time_unit(std::string_view unit) {
   if (unit == "ns") return 1e-9;
   if (unit == "us") return 1e-6;

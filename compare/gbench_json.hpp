@@ -78,6 +78,8 @@ struct BenchmarkFile {
 BenchmarkFile read_benchmark_json(std::string_view text, std::string source = "<string>");
 /// Reads the file at `path`; JsonError "cannot open <path>" and the like when it cannot be read.
 BenchmarkFile load_benchmark_json(const std::filesystem::path& path);
+/// Reads every file; JsonError also for a file with no runs (nothing to compare or draw).
+std::vector<BenchmarkFile> load_benchmark_files(const std::vector<std::string>& paths);
 
 /// The whole file as bytes; JsonError "cannot open <path>: <reason>" (a directory included) or
 /// "cannot read <path>". Shared by every file compare reads.

@@ -31,6 +31,8 @@ void write_github_annotations(std::ostream& out, const Comparison& c);
 
 /// Text safe for one table cell: line breaks become spaces (error messages may hold them).
 std::string one_line(const std::string& text);
+/// Text safe for one Markdown table cell: one_line, with '|' escaped.
+std::string markdown_cell(const std::string& text);
 /// "11.02 us" for a time in ns, "5.81M/s" / "0.171 us" / "0" for a counter in `unit`.
 std::string format_value(double value, const std::string& unit);
 /// "+20.3%", "-2.0%", "+0.0%"; "n/a" for NaN.

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "compare/cli.hpp"
+#include "compare/cli_args.hpp"
 #include "compare/gbench_json.hpp"
 #include "compare/policy.hpp"
 #include "compare/report_data.hpp"
@@ -15,11 +16,6 @@
 namespace mdb::compare {
 namespace {
 
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 struct Options {
   ReportRequest request;
   std::vector<std::string> positional;
@@ -27,37 +23,14 @@ struct Options {
   bool output_given = false;
 };
 
-double parse_number(const std::string& flag, const std::string& text) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v >= 0) || v >= 1e6)
-    throw UsageError(flag + " expects a non-negative number, got \"" + text + "\"");
-  return v;
-}
-
 Options parse(const std::vector<std::string>& args) {
   Options o;
   ReportRequest& r = o.request;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string arg = args[i], value;
-    bool has_inline = false;
-    if (arg.rfind("--", 0) == 0) {
-      if (const auto eq = arg.find('='); eq != std::string::npos) {
-        value = arg.substr(eq + 1);
-        arg = arg.substr(0, eq);
-        has_inline = true;
-      }
-    }
-    auto take = [&]() -> std::string {
-      if (has_inline) return value;
-      if (i + 1 >= args.size()) throw UsageError(arg + " needs a value");
-      return args[++i];
-    };
+  ArgCursor cursor(args);
+  while (cursor.next()) {
+    const std::string& arg = cursor.flag();
+    const bool has_inline = cursor.has_inline();
+    auto take = [&] { return cursor.value(); };
     if (arg == "-o" || arg == "--output") {
       o.output = take();
       o.output_given = true;
@@ -70,20 +43,19 @@ Options parse(const std::vector<std::string>& args) {
     } else if (arg == "--policy") {
       r.policy_file = take();
     } else if (arg == "--alpha") {
-      r.alpha = parse_number(arg, take());
+      r.alpha = parse_nonnegative(arg, take());
       if (!(*r.alpha > 0 && *r.alpha < 1)) throw UsageError("--alpha must lie in (0, 1)");
     } else if (arg == "--threshold") {
-      r.threshold = parse_number(arg, take());
+      r.threshold = parse_nonnegative(arg, take());
     } else if (arg == "--old") {
       r.old_files.push_back(take());
     } else if (arg == "--new") {
       r.new_files.push_back(take());
     } else if (arg == "--pair" && !has_inline) {
-      if (i + 2 >= args.size()) throw UsageError("--pair needs two patterns: --pair A B");
-      r.pairs.emplace_back(args[i + 1], args[i + 2]);
-      i += 2;
+      const auto ab = cursor.following(2, "--pair needs two patterns: --pair A B");
+      r.pairs.emplace_back(ab[0], ab[1]);
     } else if (arg.size() > 1 && arg[0] == '-') {
-      throw UsageError("unknown option " + args[i]);
+      throw UsageError("unknown option " + cursor.raw());
     } else {
       o.positional.push_back(arg);
     }

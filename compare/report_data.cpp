@@ -9,16 +9,6 @@
 namespace mdb::compare {
 namespace {
 
-std::vector<BenchmarkFile> load_all(const std::vector<std::string>& paths) {
-  std::vector<BenchmarkFile> files;
-  for (const auto& p : paths) {
-    files.push_back(load_benchmark_json(p));
-    if (files.back().runs.empty())
-      throw JsonError(p + ": no benchmark runs (the \"benchmarks\" array is empty)");
-  }
-  return files;
-}
-
 // The same grouping as `compare --filters`; nullopt when a default pair does not apply.
 std::optional<PairView> make_pair(const SampleSet& all, const std::string& source,
                                   const std::string& a, const std::string& b, const Policy& policy,
@@ -57,11 +47,11 @@ ReportData build_report_data(const ReportRequest& request) {
   data.policy_source = request.policy_file;
   data.new_sources = request.new_files;
   data.old_sources = request.old_files;
-  const std::vector<BenchmarkFile> new_files = load_all(request.new_files);
+  const std::vector<BenchmarkFile> new_files = load_benchmark_files(request.new_files);
   data.run = summarize_run(new_files);
   const SampleSet new_set = collect_samples(new_files);
   if (!request.old_files.empty()) {
-    const SampleSet old_set = collect_samples(load_all(request.old_files));
+    const SampleSet old_set = collect_samples(load_benchmark_files(request.old_files));
     data.comparison = compare_samples(old_set, new_set, policy);
   }
 

@@ -49,6 +49,12 @@ std::string one_line(const std::string& text) {
   return out;
 }
 
+std::string markdown_cell(const std::string& text) {
+  std::string out;
+  for (const char ch : one_line(text)) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
 std::string format_value(double value, const std::string& unit) {
   if (std::isnan(value)) return "n/a";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";

@@ -5,13 +5,6 @@
 namespace mdb::compare {
 namespace {
 
-// Table cells must not contain a bare '|' or a line break.
-std::string cell(const std::string& text) {
-  std::string out;
-  for (const char ch : one_line(text)) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
-  return out;
-}
-
 // Built by append: gcc 12 raises a false -Wrestrict on `"**" + text + "**"`.
 std::string wrap(const std::string& text, const char* mark) {
   std::string out(mark);
@@ -20,7 +13,7 @@ std::string wrap(const std::string& text, const char* mark) {
 }
 
 std::string code(const std::string& text) {
-  return text.empty() ? "" : wrap(cell(text), "`");
+  return text.empty() ? "" : wrap(markdown_cell(text), "`");
 }
 
 std::string bold_if(bool bold, const std::string& text) {
@@ -43,29 +36,30 @@ void write_markdown(std::ostream& out, const Comparison& c, const ReportOptions&
   for (const auto& h : options.header_lines) out << h << "  \n";
   out << "\n" << summary_line(c) << "\n\n";
 
-  out << "| Benchmark | Metric | " << cell(options.old_label) << " | " << cell(options.new_label)
-      << " | Change | p | n | Verdict |\n";
+  out << "| Benchmark | Metric | " << markdown_cell(options.old_label) << " | "
+      << markdown_cell(options.new_label) << " | Change | p | n | Verdict |\n";
   out << "|---|---|---:|---:|---:|---:|---:|---|\n";
   for (const auto& row : c.rows) {
     if (row.status != RowStatus::kCompared) {
       std::string what(to_string(row.status));
       if (!row.note.empty()) what += ": " + row.note;
       out << "| " << code(row.name) << " | | | | | | | "
-          << bold_if(row.status == RowStatus::kErrorNew, cell(what)) << " |\n";
+          << bold_if(row.status == RowStatus::kErrorNew, markdown_cell(what)) << " |\n";
     }
     bool first = row.status == RowStatus::kCompared;
     for (const MetricDiff* m : shown_metrics(row, options.all_metrics)) {
       const bool bad = m->verdict == Verdict::kRegressed;
-      out << "| " << (first ? code(row.name) : "") << " | " << cell(metric_label(*m)) << " | "
-          << format_value(m->old_value, m->spec.unit) << " | "
+      out << "| " << (first ? code(row.name) : "") << " | " << markdown_cell(metric_label(*m))
+          << " | " << format_value(m->old_value, m->spec.unit) << " | "
           << format_value(m->new_value, m->spec.unit) << " | "
           << bold_if(bad, format_change(m->change)) << " | " << format_p(*m) << " | " << m->n_old
           << "/" << m->n_new << " | " << bold_if(bad, verdict_text(*m)) << " |\n";
       first = false;
     }
     for (const auto& v : row.violations) {
-      out << "| " << code(row.name) << " | " << cell(v.metric) << " | | "
-          << format_value(v.value, "") << " | | | | **limit broken: " << cell(v.limit) << "** |\n";
+      out << "| " << code(row.name) << " | " << markdown_cell(v.metric) << " | | "
+          << format_value(v.value, "") << " | | | | **limit broken: " << markdown_cell(v.limit)
+          << "** |\n";
     }
   }
   if (c.summary.geomean_count > 0) {
@@ -75,8 +69,8 @@ void write_markdown(std::ostream& out, const Comparison& c, const ReportOptions&
         << c.summary.geomean_cpu_count << " | |\n";
   }
   if (options.show_speedup) {
-    out << "\n**Speed-up** (" << cell(options.old_label) << " / " << cell(options.new_label)
-        << " real_time, medians):\n\n";
+    out << "\n**Speed-up** (" << markdown_cell(options.old_label) << " / "
+        << markdown_cell(options.new_label) << " real_time, medians):\n\n";
     for (const auto& row : c.rows) {
       if (row.speedup > 0)
         out << "- " << code(row.name) << ": " << format_value(row.speedup, "") << "x\n";

@@ -8,16 +8,9 @@
 namespace mdb::compare {
 namespace {
 
-// Table cells must not contain a bare '|' or a line break.
-std::string cell(const std::string& text) {
-  std::string out;
-  for (const char ch : one_line(text)) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
-  return out;
-}
-
 std::string code(const std::string& text) {
   std::string out("`");
-  out.append(cell(text)).append("`");
+  out.append(markdown_cell(text)).append("`");
   return out;
 }
 
@@ -31,7 +24,7 @@ void benchmarks_table(std::ostream& out, const RunSummary& run) {
   for (const auto& b : run.benchmarks) {
     out << "| " << code(short_label(b.name)) << " | ";
     if (b.error) {
-      out << "| | | | | **error:** " << cell(b.error_message) << " |\n";
+      out << "| | | | | **error:** " << markdown_cell(b.error_message) << " |\n";
       continue;
     }
     const Hotspots h = find_hotspots(b);
@@ -58,7 +51,7 @@ void comparison_part(std::ostream& out, const Comparison& c) {
     if (row->status != RowStatus::kCompared || t == nullptr) {
       std::string what(to_string(row->status));
       if (!row->note.empty()) what += ": " + row->note;
-      out << "| " << code(short_label(row->name)) << " | | | " << cell(what) << " |\n";
+      out << "| " << code(short_label(row->name)) << " | | | " << markdown_cell(what) << " |\n";
       continue;
     }
     std::string verdict = verdict_text(*t);

@@ -2,9 +2,31 @@
 
 #include <array>
 #include <charconv>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 namespace mdb::bench {
+
+std::function<std::vector<std::string>(const std::string&)> lammps_sw_pair(SwParams params,
+                                                                           std::string file_name,
+                                                                           std::string elements) {
+  return [params = std::move(params), file_name = std::move(file_name),
+          elements = std::move(elements)](const std::string& scratch_dir) {
+    const std::string path = (std::filesystem::path(scratch_dir) / file_name).string();
+    std::ofstream out(path);
+    out << params.to_lammps_text();
+    if (!out.flush()) throw std::runtime_error(path + ": cannot write the LAMMPS .sw file");
+    return std::vector<std::string>{"pair_style sw", "pair_coeff * * " + path + elements};
+  };
+}
+
+std::function<std::vector<std::string>(const std::string&)> lammps_kim_pair(std::string model,
+                                                                            std::string elements) {
+  return [model = std::move(model), elements = std::move(elements)](const std::string&) {
+    return std::vector<std::string>{"pair_style kim " + model, "pair_coeff * *" + elements};
+  };
+}
 
 bool lammps_available() {
 #ifdef MDB_HAVE_LAMMPS

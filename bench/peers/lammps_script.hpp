@@ -2,13 +2,24 @@
 // The LAMMPS input that reproduces one md_bench state: same box, species, potential, time step,
 // neighbour settings and ensemble. Pure text, so it is tested without LAMMPS.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "bench/cases.hpp"
 #include "md/system.hpp"
+#include "model/sw_params.hpp"
 
 namespace mdb::bench {
+
+/// The pair lines of a model LAMMPS runs natively: SW with exactly `params`, written into the
+/// scratch directory as `file_name`; a KIM model through `pair_style kim`. `elements` lists
+/// pair_coeff's element names in type order (" Si", " Ga N").
+std::function<std::vector<std::string>(const std::string&)> lammps_sw_pair(SwParams params,
+                                                                           std::string file_name,
+                                                                           std::string elements);
+std::function<std::vector<std::string>(const std::string&)> lammps_kim_pair(std::string model,
+                                                                            std::string elements);
 
 /// Whether md_bench was built with the LAMMPS library (CMake found liblammps).
 bool lammps_available();
