@@ -1,0 +1,69 @@
+#pragma once
+// The neighbour-list format of the device engine: a full CSR list over the atoms themselves, each
+// entry carrying the periodic image it is seen through, so no ghost atoms exist on the device.
+// Shared by the CUDA kernels and by the CPU code that emulates them in the tests.
+#include <cstdint>
+
+#include "kernels/common/mdb_hd.hpp"
+
+namespace mdb {
+
+/// Image shifts per axis lie in [-kImageShellMax, kImageShellMax]; 5 bits per axis.
+inline constexpr int kImageShellMax = 15;
+
+/// Packs an image vector (in box lengths per axis) into one word: 0 is the atom itself.
+MDB_HD inline std::uint32_t pack_image(int ix, int iy, int iz) {
+  return static_cast<std::uint32_t>(ix + kImageShellMax) |
+         (static_cast<std::uint32_t>(iy + kImageShellMax) << 5) |
+         (static_cast<std::uint32_t>(iz + kImageShellMax) << 10);
+}
+
+/// The code of the zero image (the atom itself, not an image of it).
+inline constexpr std::uint32_t kImageSelf = static_cast<std::uint32_t>(kImageShellMax) |
+                                            (static_cast<std::uint32_t>(kImageShellMax) << 5) |
+                                            (static_cast<std::uint32_t>(kImageShellMax) << 10);
+
+MDB_HD inline int image_x(std::uint32_t code) {
+  return static_cast<int>(code & 31u) - kImageShellMax;
+}
+MDB_HD inline int image_y(std::uint32_t code) {
+  return static_cast<int>((code >> 5) & 31u) - kImageShellMax;
+}
+MDB_HD inline int image_z(std::uint32_t code) {
+  return static_cast<int>((code >> 10) & 31u) - kImageShellMax;
+}
+
+/// A full neighbour list over `n` atoms of one or more independent replicas stored back to back
+/// (replica r holds atoms [r * atoms_per_replica, (r + 1) * atoms_per_replica), each with its own
+/// orthorhombic box). Entry k of atom i (offsets[i] <= k < offsets[i + 1]) is atom neighbors[k]
+/// of the same replica seen through image images[k]: the separation vector is
+///   d = r_j + (ix, iy, iz) * L - r_i        (Angstrom, L = the replica's box lengths),
+/// so a pair (i, j, image) appears once from each side (with the opposite image from j), and an
+/// atom may neighbour its own images when the box is small. Positions need not be wrapped: the
+/// list was built for the positions it was built from, and stays valid while every atom has
+/// moved less than skin/2 since.
+struct ImageNeighborView {
+  int n = 0;                              ///< atoms over all replicas
+  int atoms_per_replica = 0;              ///< > 0; n is a multiple of it
+  const std::int64_t* offsets = nullptr;  ///< n + 1 entries
+  const int* neighbors = nullptr;         ///< global atom index (same replica)
+  const std::uint32_t* images = nullptr;  ///< pack_image() of the image of the neighbour
+  const double* x = nullptr;              ///< n positions (Angstrom)
+  const double* y = nullptr;
+  const double* z = nullptr;
+  const int* species = nullptr;  ///< species index per atom
+  /// Box lengths per replica, 3 per replica (x, y, z), Angstrom.
+  const double* box_len = nullptr;
+
+  /// Separation d = r_j(image) - r_i of entry k of atom i (see above).
+  MDB_HD void separation(int i, std::int64_t k, double& dx, double& dy, double& dz) const {
+    const int j = neighbors[k];
+    const std::uint32_t code = images[k];
+    const double* len = box_len + 3 * (i / atoms_per_replica);
+    dx = x[j] + image_x(code) * len[0] - x[i];
+    dy = y[j] + image_y(code) * len[1] - y[i];
+    dz = z[j] + image_z(code) * len[2] - z[i];
+  }
+};
+
+}  // namespace mdb
