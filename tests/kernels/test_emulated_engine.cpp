@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -79,9 +80,9 @@ NeighborPolicy cpu_policy() {
 
 // 200 steps of 256-atom argon at 80 K. Both engines do the same arithmetic per pair but sum in a
 // different order (CPU: half list with ghosts; device: full image list), so they differ by
-// rounding, ~1e-16 relative per force, which the dynamics amplifies. Over 0.4 ps of a solid the
-// amplification is modest: positions agree to 1e-9 A and velocities to 1e-7 A/ps (observed:
-// orders of magnitude below), while a wrong kick, drift or rebuild would be off by > 1e-4.
+// rounding, ~1e-16 relative per force, which the dynamics amplifies. Observed: positions within
+// ~1e-14 A and velocities within ~1e-13 A/ps after 200 steps; the bounds (1e-12, 1e-11) leave
+// two orders of margin, while a wrong kick, drift or rebuild would be off by more than 1e-4.
 TEST(EmulatedEngine, NveTrajectoryMatchesCpuSimulation) {
   const System start = make_argon_fcc(4, 4, 4, 80.0, 7);
   Simulation cpu(start, std::make_unique<LennardJones<double>>(LjParams::argon()),
@@ -94,6 +95,8 @@ TEST(EmulatedEngine, NveTrajectoryMatchesCpuSimulation) {
       dev.step(s == 49);
     }
     const Gap g = gap(dev, 0, cpu.system());
+    std::printf("after %3d steps: |dx| %.2e A, |dv| %.2e A/ps\n", 50 * (block + 1), g.position,
+                g.velocity);
     EXPECT_LT(g.position, 1e-9) << "after " << 50 * (block + 1) << " steps";
     EXPECT_LT(g.velocity, 1e-7) << "after " << 50 * (block + 1) << " steps";
     const ForceResult& r = cpu.last_forces();
