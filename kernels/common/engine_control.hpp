@@ -1,0 +1,81 @@
+#pragma once
+// The device engine's control block: the few words by which a step decides, on the device, whether
+// the neighbour list is rebuilt, and through which the host learns afterwards what happened. A step
+// never reads it on the host, so steps can be queued (or replayed from a CUDA graph) without a
+// round trip.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/common/mdb_hd.hpp"
+
+namespace mdb {
+
+/// Lives in device memory, one per engine. Written by single-thread bodies (decide_rebuild) and
+/// by thread 0 of some kernels; the host reads it only between steps (after a synchronisation).
+struct EngineControl {
+  long long step = 0;               ///< completed steps
+  long long steps_since_build = 0;  ///< steps since the last list build
+  long long builds = 0;             ///< list builds, the initial one included
+  long long dangerous_builds = 0;   ///< with check off: builds after an atom moved > skin/2
+  long long needed = 0;             ///< entries the last build needed (set when it overflowed)
+  /// Largest squared displacement since the last build (Angstrom^2) seen this step, as the bits of
+  /// a non-negative double, so an unsigned atomic max orders it (a NaN sorts above +inf).
+  unsigned long long max_disp2_bits = 0;
+  int rebuild = 0;  ///< 1 while the current step rebuilds the list
+  /// 1 after a build overflowed the list storage: every step body then does nothing until the host
+  /// grows the storage and resumes (DeviceSimulation::synchronize).
+  int halted = 0;
+  int bad_position = 0;  ///< 1 when a build met a non-finite position (the run blew up)
+};
+
+/// The bits of a double, and back; order-preserving for non-negative values.
+MDB_HD inline unsigned long long double_bits(double d) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<unsigned long long>(__double_as_longlong(d));
+#else
+  unsigned long long b;
+  std::memcpy(&b, &d, sizeof b);
+  return b;
+#endif
+}
+MDB_HD inline double bits_double(unsigned long long b) {
+#if defined(__CUDA_ARCH__)
+  return __longlong_as_double(static_cast<long long>(b));
+#else
+  double d;
+  std::memcpy(&d, &b, sizeof d);
+  return d;
+#endif
+}
+
+/// The neighbour policy as the device sees it (NeighborPolicy of md/simulation.hpp).
+struct RebuildPolicy {
+  double skin = 0.0;  ///< Angstrom
+  int every = 1;      ///< consider a rebuild every `every` steps
+  bool check = true;  ///< rebuild only when some atom moved more than skin/2
+};
+
+/// Single thread, once a step after the positions moved: the CPU NeighborList::update rule. With
+/// check, rebuild when 2 x the largest displacement exceeds the skin (a NaN displacement
+/// rebuilds, and the build then reports the bad position); without, every `every` steps. Consumes
+/// max_disp2_bits.
+MDB_HD inline void decide_rebuild(EngineControl& c, const RebuildPolicy& p) {
+  const double d2 = bits_double(c.max_disp2_bits);
+  c.max_disp2_bits = 0;
+  if (c.halted) {
+    c.rebuild = 0;
+    return;
+  }
+  ++c.steps_since_build;
+  const bool moved = !(2.0 * std::sqrt(d2) <= p.skin);
+  const bool due = c.steps_since_build >= p.every && (!p.check || moved);
+  c.rebuild = due ? 1 : 0;
+  if (due) {
+    ++c.builds;
+    if (!p.check && moved) ++c.dangerous_builds;
+    c.steps_since_build = 0;
+  }
+}
+
+}  // namespace mdb

@@ -1,0 +1,120 @@
+#pragma once
+// The device MD engine: the whole step (rebuild check, maybe rebuild, force, integrate) on the GPU,
+// for one or more replicas of equal size batched in one set of kernels. Plain C++ header (pimpl;
+// a stream is CUstream_st*), so benchmarks and tests compile it with g++.
+//
+// Precision: positions, velocities, forces, energy and virial sums are double on the device, as
+// on the CPU engine.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "kernels/common/engine_control.hpp"  // RebuildPolicy
+#include "kernels/cuda/device_force_cuda.hpp"
+#include "md/system.hpp"
+
+struct CUstream_st;
+
+namespace mdb {
+
+/// The thermostat: NVE (velocity Verlet) or NVT by Langevin BAOAB (md/langevin.hpp's scheme).
+struct DeviceEnsemble {
+  enum class Kind { Nve, Langevin };
+  Kind kind = Kind::Nve;
+  double temperature = 0.0;  ///< K (Langevin)
+  double friction = 0.0;     ///< gamma, 1/ps (Langevin)
+  /// Langevin noise: replica r draws from Philox stream seed + r, counter (atom, step).
+  std::uint64_t seed = 1;
+};
+
+struct DeviceSimulationSettings {
+  double dt = 0.0;  ///< ps (tau in LJ units)
+  DeviceEnsemble ensemble;
+  RebuildPolicy neighbor;  ///< skin (Angstrom), every, check: as md's NeighborPolicy
+  /// Replay each step from a CUDA graph (two, by observe flag, captured in the constructor and
+  /// again after the list storage grows) instead of launching its kernels one by one. Both paths
+  /// run the same kernels and give the same trajectory. Without graphs a step is ~16 launches
+  /// (the list-build kernels return at once when no rebuild is due).
+  bool use_graph = false;
+};
+
+/// Thermodynamic state of one replica. Metal units: eV, K, bar.
+struct DeviceThermo {
+  long long step = 0;
+  double potential = 0.0;
+  double kinetic = 0.0;
+  double total = 0.0;
+  double temperature = 0.0;        ///< dof: 3N - 3 for NVE (momentum conserved), 3N for Langevin
+  double pressure = 0.0;           ///< (2 KE + tr W) / 3V
+  std::array<double, 6> virial{};  ///< W_ab = sum r_a f_b, xx yy zz xy xz yz (eV)
+};
+
+/// Owns the device copies of R replicas (atoms back to back), the force field, the neighbour list
+/// and a CUDA stream. Construction uploads the systems, builds the list and computes the initial
+/// forces (synchronously). step() only enqueues work: no host synchronisation, no allocation.
+/// The list is rebuilt for every replica when any replica needs it (decided on the device). If a
+/// rebuild outgrows the list storage, the engine halts on the device; the next synchronize()
+/// grows the storage, finishes the interrupted step and replays the steps that were skipped.
+/// Not thread-safe; uses the current CUDA device.
+class DeviceSimulation {
+ public:
+  /// Throws std::invalid_argument when `replicas` is empty, sizes differ, units differ, dt <= 0,
+  /// a Langevin setting is out of range, or a box needs more than kImageShellMax image shells;
+  /// std::runtime_error when a CUDA call fails.
+  DeviceSimulation(const std::vector<System>& replicas, std::unique_ptr<DeviceForce> force,
+                   const DeviceSimulationSettings& settings);
+  ~DeviceSimulation();
+  DeviceSimulation(const DeviceSimulation&) = delete;
+  DeviceSimulation& operator=(const DeviceSimulation&) = delete;
+
+  /// Enqueues one step on stream(); with observe, energy and virial are summed on it. Timed
+  /// loops should end with synchronize() or steps(): a step queued after a list overflow does
+  /// nothing until synchronize() resumes it.
+  void step(bool observe = false);
+  /// Enqueues n steps (the last observed), then synchronize().
+  void run(long n);
+  /// Waits for the stream; resumes after a list overflow (see the class comment). Throws
+  /// std::runtime_error when a position became non-finite.
+  void synchronize();
+
+  /// Per replica; synchronises. Recomputes energy/virial if the last step did not observe.
+  std::vector<DeviceThermo> thermo();
+  /// Copies replica `replica`'s positions, velocities and forces into `into` (same atom count);
+  /// synchronises.
+  void download(int replica, System& into);
+
+  /// Copies the current neighbour list (ImageNeighborView's arrays, over all replicas) to the
+  /// host, for tests against build_image_list_reference; synchronises.
+  void download_list(std::vector<std::int64_t>& offsets, std::vector<int>& neighbors,
+                     std::vector<std::uint32_t>& images);
+
+  /// CUDA events on the stream: record_start() / record_stop() around enqueued work, then
+  /// elapsed_ms() waits for the stop event and returns the GPU time between them.
+  void record_start();
+  void record_stop();
+  double elapsed_ms();
+
+  /// Device memory in use on the current device (bytes, cudaMemGetInfo: total - free).
+  static std::size_t device_memory_used();
+
+  /// Completed steps, list builds (the initial one included) and dangerous builds (check off);
+  /// synchronise and read the device's control block.
+  long long steps();
+  long long builds();
+  long long dangerous_builds();
+  /// Entries the neighbour list storage holds now.
+  std::int64_t list_capacity() const;
+
+  int replicas() const;
+  int atoms_per_replica() const;
+  CUstream_st* stream() const;
+  DeviceForce& force();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mdb

@@ -1,0 +1,219 @@
+#include "tests/kernels/emulated_engine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+#include "kernels/common/integrate_bodies.hpp"
+#include "kernels/common/lj_image_list.hpp"
+#include "kernels/common/sw_image_list.hpp"
+
+namespace mdb::test {
+
+EmulatedForce emulated_lj(std::vector<LjPair<double>> table, int n_species) {
+  return [table = std::move(table), n_species](const ImageNeighborView& l, double* fx, double* fy,
+                                               double* fz, double* sums, bool energy_virial) {
+    emulate_launch(l.n, [&](int i) {
+      double s[kEnergyVirialSums] = {};
+      if (energy_virial) {
+        lj_image_list_atom<true>(l, table.data(), n_species, i, fx, fy, fz, s);
+        double* out = sums + kEnergyVirialSums * (i / l.atoms_per_replica);
+        for (int c = 0; c < kEnergyVirialSums; ++c) out[c] += s[c];
+      } else {
+        lj_image_list_atom<false>(l, table.data(), n_species, i, fx, fy, fz, s);
+      }
+    });
+  };
+}
+
+EmulatedForce emulated_sw(std::vector<SwPairCoeffs> pairs, std::vector<SwTripletCoeffs> triplets,
+                          int n_species) {
+  return [pairs = std::move(pairs), triplets = std::move(triplets), n_species](
+             const ImageNeighborView& l, double* fx, double* fy, double* fz, double* sums,
+             bool energy_virial) {
+    std::fill(fx, fx + l.n, 0.0);
+    std::fill(fy, fy + l.n, 0.0);
+    std::fill(fz, fz + l.n, 0.0);
+    emulate_launch(l.n, [&](int i) {
+      double s[kEnergyVirialSums] = {};
+      if (energy_virial) {
+        sw_image_list_atom<true>(l, pairs.data(), triplets.data(), n_species, i, fx, fy, fz, s);
+        double* out = sums + kEnergyVirialSums * (i / l.atoms_per_replica);
+        for (int c = 0; c < kEnergyVirialSums; ++c) out[c] += s[c];
+      } else {
+        sw_image_list_atom<false>(l, pairs.data(), triplets.data(), n_species, i, fx, fy, fz, s);
+      }
+    });
+  };
+}
+
+EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce force,
+                               const EmulatedSettings& settings)
+    : force_(std::move(force)), settings_(settings) {
+  if (reps.empty()) throw std::invalid_argument("EmulatedEngine: no replicas");
+  replicas = static_cast<int>(reps.size());
+  atoms_per_replica = static_cast<int>(reps[0].size());
+  n = replicas * atoms_per_replica;
+  const UnitSystem& u = reps[0].units();
+  c1_ = settings.langevin ? std::exp(-settings.friction * settings.dt) : 1.0;
+  const double range = settings.cutoff + settings.policy.skin;
+  for (const System& s : reps) {
+    if (static_cast<int>(s.size()) != atoms_per_replica) {
+      throw std::invalid_argument("EmulatedEngine: replicas differ in size");
+    }
+    auto append = [](std::vector<double>& to, std::span<const double> from) {
+      to.insert(to.end(), from.begin(), from.end());
+    };
+    append(x, s.x());
+    append(y, s.y());
+    append(z, s.z());
+    append(vx, s.vx());
+    append(vy, s.vy());
+    append(vz, s.vz());
+    species.insert(species.end(), s.species().begin(), s.species().end());
+    for (double m : s.mass()) {
+      mass.push_back(m);
+      half_dt_over_m.push_back(0.5 * settings.dt * u.ftm2v / m);
+      noise_sigma.push_back(
+          std::sqrt((1.0 - c1_ * c1_) * u.boltzmann * settings.temperature / (m * u.mvv2e)));
+    }
+    const auto& len = s.box().lengths();
+    box_len.insert(box_len.end(), len.begin(), len.end());
+    grids_.push_back(make_replica_cell_grid(s.box().lo().data(), len.data(), range, n_cells_));
+    n_cells_ += grids_.back().num_cells();
+  }
+  fx.assign(n, 0.0);
+  fy.assign(n, 0.0);
+  fz.assign(n, 0.0);
+  x0 = x;
+  y0 = y;
+  z0 = z;
+  sums.assign(kEnergyVirialSums * replicas, 0.0);
+  cell_of_.assign(n, 0);
+  cell_count_.assign(n_cells_, 0);
+  cell_cursor_.assign(n_cells_, 0);
+  cell_start_.assign(n_cells_ + 1, 0);
+  cell_atoms_.assign(n, 0);
+  list_count_.assign(n, 0);
+  scan_.assign(n + 1, 0);
+  offsets_.assign(n + 1, 0);
+  neighbors_.assign(settings.capacity, 0);
+  images_.assign(settings.capacity, 0);
+  // The initial build and forces, as the DeviceSimulation constructor does.
+  ctl.rebuild = 1;
+  ctl.builds = 1;
+  rebuild();
+  ctl.rebuild = 0;
+  compute_forces(true);
+}
+
+ImageListBuildView EmulatedEngine::build_view() {
+  ImageListBuildView v;
+  v.n = n;
+  v.atoms_per_replica = atoms_per_replica;
+  v.x = x.data();
+  v.y = y.data();
+  v.z = z.data();
+  v.x0 = x0.data();
+  v.y0 = y0.data();
+  v.z0 = z0.data();
+  v.grids = grids_.data();
+  v.n_cells = n_cells_;
+  v.cell_of = cell_of_.data();
+  v.cell_count = cell_count_.data();
+  v.cell_cursor = cell_cursor_.data();
+  v.cell_start = cell_start_.data();
+  v.cell_atoms = cell_atoms_.data();
+  v.list_count = list_count_.data();
+  v.scan = scan_.data();
+  v.offsets = offsets_.data();
+  v.neighbors = neighbors_.data();
+  v.images = images_.data();
+  v.capacity = static_cast<std::int64_t>(neighbors_.size());
+  v.range2 =
+      (settings_.cutoff + settings_.policy.skin) * (settings_.cutoff + settings_.policy.skin);
+  v.ctl = &ctl;
+  return v;
+}
+
+void EmulatedEngine::rebuild() {
+  for (;;) {
+    if (!list_build_due(&ctl)) return;
+    const ImageListBuildView v = build_view();
+    std::fill(cell_count_.begin(), cell_count_.end(), 0);
+    std::fill(cell_cursor_.begin(), cell_cursor_.end(), 0);
+    emulate_launch(n, [&](int i) { bin_atom(v, i); });
+    if (ctl.bad_position) throw std::runtime_error("EmulatedEngine: non-finite position");
+    cell_start_[0] = 0;
+    for (int c = 0; c < n_cells_; ++c) cell_start_[c + 1] = cell_start_[c] + cell_count_[c];
+    emulate_launch(n, [&](int i) { place_atom(v, i); });
+    emulate_launch(n_cells_, [&](int c) { sort_cell(v, c); });
+    emulate_launch(n, [&](int i) { count_neighbors(v, i); });
+    scan_[0] = 0;
+    for (int i = 0; i < n; ++i) scan_[i + 1] = scan_[i] + list_count_[i];
+    emulate_launch(n, [&](int i) { fill_neighbors(v, i); });
+    if (!ctl.halted) return;
+    // What DeviceSimulation::synchronize does on an overflow: grow, clear the halt, build again.
+    ++overflows;
+    const auto grown = static_cast<std::size_t>(ctl.needed + ctl.needed / 4 + 64);
+    neighbors_.assign(grown, 0);
+    images_.assign(grown, 0);
+    ctl.halted = 0;
+  }
+}
+
+ImageNeighborView EmulatedEngine::list() const {
+  ImageNeighborView l;
+  l.n = n;
+  l.atoms_per_replica = atoms_per_replica;
+  l.offsets = offsets_.data();
+  l.neighbors = neighbors_.data();
+  l.images = images_.data();
+  l.x = x.data();
+  l.y = y.data();
+  l.z = z.data();
+  l.species = species.data();
+  l.box_len = box_len.data();
+  return l;
+}
+
+void EmulatedEngine::compute_forces(bool observe) {
+  if (observe) std::fill(sums.begin(), sums.end(), 0.0);
+  force_(list(), fx.data(), fy.data(), fz.data(), sums.data(), observe);
+}
+
+void EmulatedEngine::step(bool observe) {
+  IntegrateView v;
+  v.n = n;
+  v.atoms_per_replica = atoms_per_replica;
+  v.x = x.data();
+  v.y = y.data();
+  v.z = z.data();
+  v.vx = vx.data();
+  v.vy = vy.data();
+  v.vz = vz.data();
+  v.fx = fx.data();
+  v.fy = fy.data();
+  v.fz = fz.data();
+  v.x0 = x0.data();
+  v.y0 = y0.data();
+  v.z0 = z0.data();
+  v.half_dt_over_m = half_dt_over_m.data();
+  v.noise_sigma = noise_sigma.data();
+  v.dt = settings_.dt;
+  v.c1 = c1_;
+  v.seed = settings_.seed;
+  v.ctl = &ctl;
+  // Head with the max reduction of the displacement (bits of non-negative doubles).
+  emulate_launch(n, [&](int i) {
+    const double d2 = settings_.langevin ? baoab_head(v, i) : verlet_head(v, i);
+    atomic_max(&ctl.max_disp2_bits, double_bits(d2));
+  });
+  decide_rebuild(ctl, settings_.policy);
+  rebuild();
+  compute_forces(observe);
+  emulate_launch(n, [&](int i) { kick_tail(v, i); });
+}
+
+}  // namespace mdb::test
