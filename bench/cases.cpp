@@ -76,6 +76,7 @@ CaseSpec lj_ar() {
   c.full_max_atoms = 32768;
   c.force_tolerance = 1e-6;  // eV/A; forces here are ~1e-2 eV/A
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::argon()); };
+  c.threaded = true;
   c.lammps_pair = lammps_lj(LjParams::argon());
   return c;
 }
@@ -111,6 +112,7 @@ CaseSpec lj_melt() {
   c.full_max_atoms = 32768;
   c.force_tolerance = 1e-6;  // epsilon/sigma
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::lj_melt()); };
+  c.threaded = true;
   c.lammps_pair = lammps_lj(LjParams::lj_melt());
   return c;
 }
@@ -158,6 +160,7 @@ CaseSpec si_sw() {
   c.model = "sw";
   c.description = "diamond Si, Stillinger-Weber (LAMMPS Si.sw), a 5.431 A, 300 K";
   c.make_force_field = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
+  c.threaded = true;
   // LAMMPS reads the very parameters the native model uses (written out exactly), not a file
   // that might differ from them.
   c.lammps_pair = lammps_sw_pair(SwParams::silicon(), "Si.sw", " Si");

@@ -67,6 +67,9 @@ struct CaseSpec {
   // Correctness gate before timing.
   double force_tolerance = 0.0;  ///< absolute, force units; a relative 1e-4 is added
   std::function<std::unique_ptr<ForceField>()> make_force_field;
+  /// Its force field splits its loops over threads (ForceField::use_threads): the case gets
+  /// --md_threads rows.
+  bool threaded = false;
   /// The same potential in LAMMPS (bench/peers/): pair_style / pair_coeff lines, writing any
   /// file they read into the given scratch directory. Empty: the case has no LAMMPS peer.
   std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;

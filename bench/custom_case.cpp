@@ -59,6 +59,7 @@ void set_model(CaseSpec& c, const std::string& model, const System& sample) {
     const SwParams params =
         model == "sw" ? SwParams::silicon() : SwParams::from_file(model.substr(3));
     c.make_force_field = [params] { return std::make_unique<StillingerWeber>(params); };
+    c.threaded = true;
     c.lammps_pair = lammps_sw_pair(params, c.name + ".sw", names);
     c.force_tolerance = 1e-6;
   } else if (model == "nn-student" || model == "nn-teacher") {

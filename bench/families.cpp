@@ -41,7 +41,7 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   const Simulation& sim = *ws.sims.front();
   m.natoms = static_cast<double>(sim.system().size());
   m.replicas = static_cast<double>(ws.sims.size());
-  m.threads = static_cast<double>(ws.pool->size());
+  m.threads = static_cast<double>(ws.pool->size() * ws.sim_threads);
   m.neighbors_per_atom = static_cast<double>(sim.neighbor_list().num_pairs()) / m.natoms;
   m.timestep_ps = spec.key.timestep * spec.key.spec->report.ps_per_time;
   m.steps = steps;
@@ -251,7 +251,7 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
   try {
     ws = &acquire_workspace(static_cast<int>(s.family), s.key,
                             s.family == Family::Batched ? s.replicas : 1,
-                            s.family == Family::Batched ? s.threads : 1);
+                            s.family == Family::Batched ? s.threads : 1, s.sim_threads);
   } catch (const std::exception& e) {
     return fail(state, e.what());
   }

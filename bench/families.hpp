@@ -19,6 +19,7 @@ struct BenchmarkSpec {
   StateKey key;                  ///< for Scaling, key.atoms is taken from state.range(0)
   int replicas = 1;              ///< Batched only
   int threads = 1;               ///< Batched only: min(replicas, hardware threads)
+  int sim_threads = 1;           ///< Step, Trajectory, Scaling: threads per simulation
   long trajectory_steps = 1000;  ///< Trajectory only
   /// As registered (Scaling: without the size). Shared, so copying a spec in every call of
   /// the benchmark allocates nothing for the MemoryManager's pass to count.

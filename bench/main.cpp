@@ -9,6 +9,7 @@
 
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
+#include "bench/peers/lammps_inputs.hpp"
 #include "bench/registry.hpp"
 #include "bench/run_context.hpp"
 #include "bench/samples_out.hpp"
@@ -60,6 +61,18 @@ int main(int argc, char** argv) {
     if (options.list != MdOptions::List::None) {
       print_list(options, plan, benchmark::GetBenchmarkFilter(), std::cout);
       return 0;
+    }
+    if (!options.lammps_inputs.empty()) {
+      try {
+        const int n =
+            write_lammps_inputs(plan, benchmark::GetBenchmarkFilter(), options.lammps_inputs);
+        std::fprintf(stderr, "md_bench: wrote %d LAMMPS input(s) under %s\n", n,
+                     options.lammps_inputs.c_str());
+        return n > 0 ? 0 : kExitBadInput;
+      } catch (const std::runtime_error& e) {
+        std::fprintf(stderr, "md_bench: %s\n", e.what());
+        return 1;
+      }
     }
     prepare_scaling(plan, benchmark::GetBenchmarkFilter());
   } catch (const std::regex_error& e) {

@@ -116,6 +116,18 @@ MdOptions parse_md_options(int& argc, char** argv) {
       o.replicas.clear();
       for (std::string_view p : split(value))
         o.replicas.push_back(parse_int<int>(flag, p, 1, 4096));
+    } else if (flag == "--md_lammps_inputs") {
+      need_value();
+      o.lammps_inputs = std::string(value);
+    } else if (flag == "--md_threads") {
+      need_value();
+      o.threads.clear();
+      for (std::string_view p : split(value)) {
+        const int t = parse_int<int>(flag, p, 1, 256);
+        if (std::find(o.threads.begin(), o.threads.end(), t) == o.threads.end()) {
+          o.threads.push_back(t);
+        }
+      }
     } else if (flag == "--md_cases") {
       need_value();
       o.cases = names(flag, value);
@@ -200,6 +212,9 @@ const char* md_options_help() {
           [--md_ensembles=NVE,NVT,NPT]  only these ensembles
           [--md_sizes=<atoms>,...]      atom counts for Step, Trajectory and Batched (and Scaling)
           [--md_replicas=<R>,...]       replica counts for Batched (default 1,2,4,8)
+          [--md_threads=<T>,...]        threads per simulation for Step, Trajectory, Scaling
+                                        (default 1; T > 1 adds backend cpu-t<T> rows for the
+                                        cases whose force field threads: LJ and SW)
           [--md_steps=<n>]              steps per Trajectory iteration (default 1000)
           [--md_timestep=<dt>]          override every case's time step (ps, or tau in LJ units)
           [--md_case=NAME:model=...,lattice=...|structure=FILE,...]  a custom case (repeatable;
@@ -207,6 +222,8 @@ const char* md_options_help() {
                                         diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz
           [--md_peers=lammps|none]      Peer family: the Step states run by LAMMPS in-process
                                         (default lammps, when built with liblammps)
+          [--md_lammps_inputs=<dir>]    write the selected Step states as stand-alone LAMMPS
+                                        inputs (for mpirun -np N lmp), then exit
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
           [--md_export_nn=<preset>:<file>]  write an NN preset's weights (nn-teacher, nn-student)
                                         as a JSON weights file (docs/MODELS.md), then exit

@@ -24,14 +24,20 @@ struct MdOptions {
   std::vector<std::string> models;     ///< --md_models: force-field presets (empty = all)
   std::vector<std::string> ensembles;  ///< --md_ensembles: NVE,NVT,NPT (empty = each case's)
   std::vector<int> replicas;           ///< --md_replicas: Batched replica counts
-  std::uint64_t seed = 2026;           ///< --md_seed: lattice velocities and thermostat noise
-  double timestep = 0.0;               ///< --md_timestep: override (case units; 0 = case's)
-  Suite suite = Suite::Default;        ///< --md_suite=default|full
-  bool lammps_peers = true;            ///< --md_peers=lammps|none (Peer family, when built)
-  List list = List::None;              ///< --md_list[=json]
+  /// --md_threads: threads per simulation for Step, Trajectory and Scaling (default 1); counts
+  /// above 1 register extra rows with backend `cpu-t<N>`, for the cases whose force field
+  /// splits its loops (CaseSpec::threaded).
+  std::vector<int> threads;
+  std::uint64_t seed = 2026;     ///< --md_seed: lattice velocities and thermostat noise
+  double timestep = 0.0;         ///< --md_timestep: override (case units; 0 = case's)
+  Suite suite = Suite::Default;  ///< --md_suite=default|full
+  bool lammps_peers = true;      ///< --md_peers=lammps|none (Peer family, when built)
+  List list = List::None;        ///< --md_list[=json]
   /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
   std::string export_nn_preset, export_nn_path;
   std::string samples_out;  ///< --md_samples_out: per-step latencies (JSON) for md_report
+  /// --md_lammps_inputs=<dir>: write stand-alone LAMMPS inputs of the selected states, then exit.
+  std::string lammps_inputs;
 };
 
 /// Removes every --md_* argument from argv (shifting the rest down, updating argc) and returns

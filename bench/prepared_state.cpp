@@ -16,9 +16,9 @@ namespace mdb::bench {
 namespace {
 
 std::unique_ptr<Simulation> simulate(const CaseSpec& c, System system,
-                                     std::unique_ptr<Integrator> integrator) {
+                                     std::unique_ptr<Integrator> integrator, int threads = 1) {
   return std::make_unique<Simulation>(std::move(system), c.make_force_field(),
-                                      std::move(integrator), c.neighbor, true);
+                                      std::move(integrator), c.neighbor, true, threads);
 }
 
 // Runs n steps in chunks, checking health between chunks; throws on a blow-up.
@@ -87,7 +87,7 @@ const System& equilibrated_system(const StateKey& key) {
 }
 
 std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
-                                                  int warmup_steps) {
+                                                  int warmup_steps, int threads) {
   const CaseSpec& c = *key.spec;
   System system = equilibrated_system(key);
   const std::uint64_t seed = key.seed + 1000 * static_cast<std::uint64_t>(replica);
@@ -98,8 +98,8 @@ std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int repli
     const double t_now = temperature_of(kinetic_energy(system), dof, system.units());
     assign_maxwell_boltzmann(system, t_now, seed);
   }
-  auto sim =
-      simulate(c, std::move(system), make_integrator(c, key.ensemble, key.timestep, seed + 2));
+  auto sim = simulate(c, std::move(system),
+                      make_integrator(c, key.ensemble, key.timestep, seed + 2), threads);
   run_checked(*sim, c, warmup_steps, "warm-up");
   // Warm up through two neighbour-list rebuilds too: the first rebuilds after the start size the
   // list's and the halo's buffers for a moving system, and must not land in the timed steps.

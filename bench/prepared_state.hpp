@@ -32,8 +32,9 @@ const System& equilibrated_system(const StateKey& key);
 /// integrator, warmed up for `warmup_steps` and then through two neighbour-list rebuilds.
 /// Replica r > 0 gets its own Maxwell-Boltzmann velocities (at the equilibrated temperature) and
 /// thermostat seed, so replicas are independent trajectories of the same ensemble.
+/// `threads` > 1 splits the simulation's force loop and list search over that many threads.
 std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
-                                                  int warmup_steps = 10);
+                                                  int warmup_steps = 10, int threads = 1);
 
 /// Empty when the simulation looks sane, else one line saying what blew up: a non-finite position
 /// or velocity, an atom more than a box length outside the box, or a kinetic temperature above

@@ -68,9 +68,16 @@ std::vector<int> powers_of_two_to(int hi) {
   return v;
 }
 
-std::string name_of(Family f, Ensemble e, int atoms, const CaseSpec& c) {
+// "cpu" for one thread per simulation, "cpu-t<N>" for N (--md_threads).
+std::string backend_of(int threads) {
+  std::string b = kBackend;
+  if (threads > 1) b.append("-t").append(std::to_string(threads));
+  return b;
+}
+
+std::string name_of(Family f, Ensemble e, int atoms, const CaseSpec& c, int threads = 1) {
   return std::string(family_name(f)) + "/" + std::string(ensemble_name(e)) + "/" +
-         std::to_string(atoms) + "/" + c.name + "/" + kBackend;
+         std::to_string(atoms) + "/" + c.name + "/" + backend_of(threads);
 }
 
 StateKey key_of(const CaseSpec& c, Ensemble e, int atoms, const MdOptions& o) {
@@ -84,6 +91,7 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
   const bool full = o.suite == MdOptions::Suite::Full;
   const bool sized = !o.sizes.empty();
   const int hw = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const std::vector<int> thread_counts = o.threads.empty() ? std::vector<int>{1} : o.threads;
   std::vector<PlannedBenchmark> plan;
   for (const CaseSpec& c : case_table()) {
     if (!selected(o.cases, c.name) || !selected(o.models, c.model)) continue;
@@ -99,9 +107,18 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     step_sizes = usable(c, step_sizes, c.max_atoms, skipped);
     std::sort(step_sizes.begin(), step_sizes.end());
     const std::vector<int> traj_sizes = usable(c, sized ? o.sizes : c.sizes, c.max_atoms, nullptr);
+    // Thread counts above 1 only where the force field can use them.
+    std::vector<int> threads;
+    for (int t : thread_counts) {
+      if (t == 1 || c.threaded) threads.push_back(t);
+    }
     for (Ensemble e : ens) {
       for (int n : step_sizes) {
-        plan.push_back({name_of(Family::Step, e, n, c), {Family::Step, key_of(c, e, n, o)}, {}});
+        for (int t : threads) {
+          BenchmarkSpec s{Family::Step, key_of(c, e, n, o)};
+          s.sim_threads = t;
+          plan.push_back({name_of(Family::Step, e, n, c, t), s, {}});
+        }
         if (o.lammps_peers && lammps_available() && has_lammps_peer(c, e)) {
           plan.push_back({std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
                               std::to_string(n) + "/" + c.name + "/lammps",
@@ -110,9 +127,12 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
         }
       }
       for (int n : traj_sizes) {
-        BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};
-        s.trajectory_steps = o.steps;
-        plan.push_back({name_of(Family::Trajectory, e, n, c), s, {}});
+        for (int t : threads) {
+          BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};
+          s.trajectory_steps = o.steps;
+          s.sim_threads = t;
+          plan.push_back({name_of(Family::Trajectory, e, n, c, t), s, {}});
+        }
       }
     }
     // Scaling: NVE only in the default suite.
@@ -123,12 +143,15 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     std::sort(scaling.begin(), scaling.end());
     for (Ensemble e : ens) {
       if (!full && !o.ensembles.size() && e != ens.front()) continue;
-      PlannedBenchmark p{
-          std::string("Scaling/") + std::string(ensemble_name(e)) + "/" + c.name + "/" + kBackend,
-          {Family::Scaling, key_of(c, e, 0, o)},
-          {}};
-      for (int n : scaling) p.sizes.push_back(n);
-      if (!p.sizes.empty()) plan.push_back(p);
+      for (int t : threads) {
+        PlannedBenchmark p{std::string("Scaling/") + std::string(ensemble_name(e)) + "/" + c.name +
+                               "/" + backend_of(t),
+                           {Family::Scaling, key_of(c, e, 0, o)},
+                           {}};
+        p.spec.sim_threads = t;
+        for (int n : scaling) p.sizes.push_back(n);
+        if (!p.sizes.empty()) plan.push_back(p);
+      }
     }
     // Batched.
     std::vector<int> batch_sizes =

@@ -20,11 +20,12 @@ void ThermoSamples::reserve(std::size_t n) {
   }
 }
 
-Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int threads) {
+Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int threads,
+                             int sim_threads) {
   // Compared field by field: building a string key here would allocate in every call, and the
   // MemoryManager's pass would count it.
   if (g_live && g_live->owner == owner && g_live->key == key && g_live->replicas == replicas &&
-      g_live->threads == threads) {
+      g_live->threads == threads && g_live->sim_threads == sim_threads) {
     return *g_live;
   }
   g_live.reset();  // free the previous benchmark's systems before building new ones
@@ -33,8 +34,11 @@ Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int t
   ws->key = key;
   ws->replicas = replicas;
   ws->threads = threads;
-  for (int r = 0; r < replicas; ++r) ws->sims.push_back(make_timed_simulation(key, r));
-  ws->pool = std::make_unique<ReplicaPool>(threads);
+  ws->sim_threads = sim_threads;
+  for (int r = 0; r < replicas; ++r) {
+    ws->sims.push_back(make_timed_simulation(key, r, 10, sim_threads));
+  }
+  ws->pool = std::make_unique<ThreadTeam>(threads);
   g_live = std::move(ws);
   return *g_live;
 }

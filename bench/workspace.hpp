@@ -10,8 +10,8 @@
 
 #include "bench/counters.hpp"
 #include "bench/prepared_state.hpp"
-#include "bench/replica_pool.hpp"
 #include "md/phase_timer.hpp"
+#include "md/thread_team.hpp"
 
 namespace mdb::bench {
 
@@ -28,18 +28,21 @@ struct Workspace {
   int owner = 0;  ///< which family made it: Step and Trajectory of one state do not share
   StateKey key;
   int replicas = 1;
-  int threads = 1;
+  int threads = 1;      ///< the team stepping replicas (Batched)
+  int sim_threads = 1;  ///< the team inside each simulation (--md_threads)
   std::vector<std::unique_ptr<Simulation>> sims;  ///< one per replica
-  std::unique_ptr<ReplicaPool> pool;
+  std::unique_ptr<ThreadTeam> pool;
   std::vector<double> latencies;  ///< seconds per timed step
   ThermoSamples thermo;
 };
 
-/// The process's one live workspace for (owner family, state, replicas, threads): reused when all
+/// The process's one live workspace for (owner family, state, replicas, threads, sim_threads):
+/// reused when all
 /// match the last call's, so Google Benchmark's successive calls of one benchmark continue one
 /// trajectory; otherwise the old one is freed and a new one built from the cached equilibrated
 /// state (replicas, warm-up). Throws std::runtime_error when the state cannot be prepared.
-Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int threads);
+Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int threads,
+                             int sim_threads = 1);
 /// Frees the live workspace (after a blow-up, so the next call starts clean).
 void discard_workspace();
 

@@ -5,8 +5,9 @@
 # Debian packages the build needs; CUDA (nvcc) is optional and used when present.
 MDB_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev
   # Peers (optional at build time, auto-detected): the KIM API with Debian's published models
-  # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary (the scripts there).
-  libkim-api-dev openkim-models liblammps-dev lammps)
+  # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary with mpirun (the
+  # scripts there; vs_lammps_2core.sh runs `mpirun -np 2 lmp`).
+  libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin)
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the
 # Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data), and the

@@ -5,9 +5,15 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "kernels/cpu/atom_ranges.hpp"
 #include "md/grow.hpp"
 
 namespace mdb {
+namespace {
+// Cells half the range wide, searched 2 cells out (5 x 5 x 5): the candidates fill ~3.7x the
+// cutoff sphere's volume instead of ~6.4x with range-wide cells and 3 x 3 x 3.
+constexpr int kReach = 2;
+}  // namespace
 
 NeighborList::NeighborList(const NeighborSettings& s) : settings_(s) {
   if (!std::isfinite(s.cutoff) || s.cutoff <= 0.0) {
@@ -34,18 +40,11 @@ void NeighborList::build(System& sys) {
   const double* x = halo_.x().data();
   const double* y = halo_.y().data();
   const double* z = halo_.z().data();
-  // Cells half the range wide, searched 2 cells out (5 x 5 x 5): the candidates fill ~3.7x the
-  // cutoff sphere's volume instead of ~6.4x with range-wide cells and 3 x 3 x 3.
-  constexpr int kReach = 2;
   grid_.build(x, y, z, n_ext, {lo[0] - range, lo[1] - range, lo[2] - range},
               {lo[0] + len[0] + range, lo[1] + len[1] + range, lo[2] + len[2] + range},
               range / kReach);
-
-  const auto& dims = grid_.dims();
-  const auto& start = grid_.cell_start();
+  // Positions in cell order, so that search() walks a stencil row as one stretch of memory.
   const auto& atoms = grid_.cell_atoms();
-  // Positions in cell order: a stencil row (cells cx-2..cx+2 at fixed cy, cz) is then one
-  // contiguous stretch of memory, walked as a single loop without per-cell overhead.
   resize_with_headroom(sorted_x_, n_ext);
   resize_with_headroom(sorted_y_, n_ext);
   resize_with_headroom(sorted_z_, n_ext);
@@ -55,36 +54,43 @@ void NeighborList::build(System& sys) {
     sorted_y_[k] = y[j];
     sorted_z_[k] = z[j];
   }
-  const double* sx = sorted_x_.data();
-  const double* sy = sorted_y_.data();
-  const double* sz = sorted_z_.data();
-  const int* owner = halo_.owner().data();
-  const signed char* sign = halo_.image_sign().data();
-  const bool half = settings_.kind == NeighborKind::Half;
-  const double range2 = range * range;
 
   resize_with_headroom(offsets_, n + 1);
-  neighbors_.clear();
   offsets_[0] = 0;
-  for (int i = 0; i < n; ++i) {
-    const double xi = x[i], yi = y[i], zi = z[i];
-    const auto c = grid_.coords_of(xi, yi, zi);
-    const int cx0 = std::max(0, c[0] - kReach), cx1 = std::min(dims[0] - 1, c[0] + kReach);
-    for (int cz = std::max(0, c[2] - kReach); cz <= std::min(dims[2] - 1, c[2] + kReach); ++cz) {
-      for (int cy = std::max(0, c[1] - kReach); cy <= std::min(dims[1] - 1, c[1] + kReach); ++cy) {
-        const int k_end = start[grid_.index(cx1, cy, cz) + 1];
-        for (int k = start[grid_.index(cx0, cy, cz)]; k < k_end; ++k) {
-          const double dx = xi - sx[k], dy = yi - sy[k], dz = zi - sz[k];
-          if (dx * dx + dy * dy + dz * dz >= range2) continue;
-          const int j = atoms[k];
-          // Half list: keep the pair (i, j) only from the side whose owner index is lower; an
-          // atom's own images are kept once, on the lexicographically positive side.
-          const bool keep = half ? (owner[j] > i || (owner[j] == i && sign[j] > 0)) : (j != i);
-          if (keep) push_with_headroom(neighbors_, j);
-        }
-      }
+  const int nt = team_ ? team_->size() : 1;
+  if (nt == 1) {
+    neighbors_.clear();
+    for (int i = 0; i < n; ++i) {
+      search(i, neighbors_);
+      offsets_[i + 1] = static_cast<std::int64_t>(neighbors_.size());
     }
-    offsets_[i + 1] = static_cast<std::int64_t>(neighbors_.size());
+  } else {
+    // Each thread lists a contiguous range of atoms into its own buffer (offsets relative to
+    // the range), then the buffers are placed one after the other.
+    auto list_range = [&](int t) {
+      std::vector<int>& out = chunk_neighbors_[static_cast<std::size_t>(t)];
+      out.clear();
+      const auto [b, e] = even_range(n, t, nt);
+      for (int i = b; i < e; ++i) {
+        search(i, out);
+        offsets_[i + 1] = static_cast<std::int64_t>(out.size());
+      }
+      ensure_headroom(out);
+    };
+    team_->run_checked(list_range);
+    chunk_base_[0] = 0;
+    for (int t = 0; t < nt; ++t) {
+      chunk_base_[t + 1] = chunk_base_[t] + static_cast<std::int64_t>(chunk_neighbors_[t].size());
+    }
+    resize_with_headroom(neighbors_, static_cast<std::size_t>(chunk_base_[nt]));
+    auto place_range = [&](int t) {
+      const auto [b, e] = even_range(n, t, nt);
+      const std::int64_t base = chunk_base_[t];
+      for (int i = b; i < e; ++i) offsets_[i + 1] += base;
+      const std::vector<int>& chunk = chunk_neighbors_[static_cast<std::size_t>(t)];
+      std::copy(chunk.begin(), chunk.end(), neighbors_.begin() + base);
+    };
+    team_->run_checked(place_range);
   }
   // Headroom for the next rebuild, where the pair count will differ by a few percent.
   ensure_headroom(neighbors_);
@@ -101,6 +107,46 @@ void NeighborList::build(System& sys) {
   ++builds_;
   static std::atomic<std::uint64_t> next_serial{1};
   build_serial_ = next_serial.fetch_add(1, std::memory_order_relaxed);
+}
+
+void NeighborList::search(int i, std::vector<int>& out) const {
+  const auto& dims = grid_.dims();
+  const int* start = grid_.cell_start().data();
+  const int* atoms = grid_.cell_atoms().data();
+  const double* sx = sorted_x_.data();
+  const double* sy = sorted_y_.data();
+  const double* sz = sorted_z_.data();
+  const int* owner = halo_.owner().data();
+  const signed char* sign = halo_.image_sign().data();
+  const bool half = settings_.kind == NeighborKind::Half;
+  const double range = settings_.cutoff + settings_.skin;
+  const double range2 = range * range;
+  const double xi = halo_.x()[i], yi = halo_.y()[i], zi = halo_.z()[i];
+  const auto c = grid_.coords_of(xi, yi, zi);
+  const int cx0 = std::max(0, c[0] - kReach), cx1 = std::min(dims[0] - 1, c[0] + kReach);
+  for (int cz = std::max(0, c[2] - kReach); cz <= std::min(dims[2] - 1, c[2] + kReach); ++cz) {
+    for (int cy = std::max(0, c[1] - kReach); cy <= std::min(dims[1] - 1, c[1] + kReach); ++cy) {
+      // A stencil row (cells cx-2..cx+2 at fixed cy, cz) is one contiguous stretch of the
+      // cell-ordered positions, walked as a single loop without per-cell overhead.
+      const int k_end = start[grid_.index(cx1, cy, cz) + 1];
+      for (int k = start[grid_.index(cx0, cy, cz)]; k < k_end; ++k) {
+        const double dx = xi - sx[k], dy = yi - sy[k], dz = zi - sz[k];
+        if (dx * dx + dy * dy + dz * dz >= range2) continue;
+        const int j = atoms[k];
+        // Half list: keep the pair (i, j) only from the side whose owner index is lower; an
+        // atom's own images are kept once, on the lexicographically positive side.
+        const bool keep = half ? (owner[j] > i || (owner[j] == i && sign[j] > 0)) : (j != i);
+        if (keep) push_with_headroom(out, j);
+      }
+    }
+  }
+}
+
+void NeighborList::use_threads(ThreadTeam* team) {
+  team_ = team != nullptr && team->size() > 1 ? team : nullptr;
+  const int nt = team_ ? team_->size() : 1;
+  chunk_neighbors_.resize(static_cast<std::size_t>(nt));
+  chunk_base_.assign(static_cast<std::size_t>(nt) + 1, 0);
 }
 
 bool NeighborList::moved_beyond_half_skin(const System& sys) const {

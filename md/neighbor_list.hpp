@@ -7,6 +7,7 @@
 #include "md/cell_grid.hpp"
 #include "md/halo.hpp"
 #include "md/system.hpp"
+#include "md/thread_team.hpp"
 
 namespace mdb {
 
@@ -40,6 +41,10 @@ class NeighborList {
   /// Per-step maintenance; returns true when it rebuilt.
   bool update(System& system);
 
+  /// Splits the list build's atom loop over `team` (the caller's, outliving the list; nullptr
+  /// for one thread). Binning and ghosts stay serial: they are O(N) and cheap beside the search.
+  void use_threads(ThreadTeam* team);
+
   NeighborView view() const;
   const NeighborSettings& settings() const { return settings_; }
   const Halo& halo() const { return halo_; }
@@ -55,6 +60,8 @@ class NeighborList {
 
  private:
   bool moved_beyond_half_skin(const System& system) const;
+  /// Appends the list entries of local atom i to `out`.
+  void search(int i, std::vector<int>& out) const;
 
   NeighborSettings settings_;
   Halo halo_;
@@ -62,8 +69,11 @@ class NeighborList {
   std::vector<std::int64_t> offsets_;
   std::vector<int> neighbors_;
   std::vector<double> sorted_x_, sorted_y_, sorted_z_;  // extended positions in cell order
-  std::vector<double> x0_, y0_, z0_;                    // local positions at the last build
-  std::array<double, 3> len0_{};                        // box lengths at the last build
+  ThreadTeam* team_ = nullptr;
+  std::vector<std::vector<int>> chunk_neighbors_;  // per thread, while building
+  std::vector<std::int64_t> chunk_base_;           // where each thread's entries go
+  std::vector<double> x0_, y0_, z0_;               // local positions at the last build
+  std::array<double, 3> len0_{};                   // box lengths at the last build
   int steps_since_build_ = 0;
   long builds_ = 0;
   long dangerous_builds_ = 0;

@@ -1,6 +1,7 @@
 #include "md/simulation.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "md/velocities.hpp"
 
@@ -17,20 +18,34 @@ NeighborSettings settings_for(const ForceField* ff, const NeighborPolicy& p) {
   s.max_image_shells = p.max_image_shells;
   return s;
 }
+
+int checked_threads(int threads) {
+  if (threads < 1) throw std::invalid_argument("Simulation: threads must be >= 1");
+  return threads;
+}
 }  // namespace
 
 Simulation::Simulation(System system, std::unique_ptr<ForceField> force_field,
                        std::unique_ptr<Integrator> integrator, const NeighborPolicy& neighbor,
-                       bool phase_timing)
+                       bool phase_timing, int threads)
     : system_(std::move(system)),
       ff_(std::move(force_field)),
       integrator_(std::move(integrator)),
       list_(settings_for(ff_.get(), neighbor)),
       timer_(phase_timing),
-      stage_(*ff_, list_, timer_) {
+      stage_(*ff_, list_, timer_),
+      team_(checked_threads(threads)) {
   if (!integrator_) throw std::invalid_argument("Simulation: no integrator");
   if (system_.size() == 0) throw std::invalid_argument("Simulation: the system has no atoms");
   ff_->bind(system_);
+  if (threads > 1) {
+    if (!ff_->use_threads(&team_)) {
+      std::string what = "Simulation: force field '";
+      what.append(ff_->name()).append("' runs on one thread only");
+      throw std::invalid_argument(what);
+    }
+    list_.use_threads(&team_);
+  }
   list_.build(system_);
   stage_.recompute(system_, {true, true});
   integrator_->setup(system_);

@@ -7,6 +7,7 @@
 #include "md/neighbor_list.hpp"
 #include "md/phase_timer.hpp"
 #include "md/thermo.hpp"
+#include "md/thread_team.hpp"
 #include "model/force_field.hpp"
 
 namespace mdb {
@@ -21,12 +22,15 @@ struct NeighborPolicy {
 
 /// Holds everything one trajectory needs (OpenMM's Context): owns the System, the force field, the
 /// integrator, the neighbour list and the phase timer. Construction binds the force field,
-/// builds the list and computes the initial forces, energy and virial.
+/// builds the list and computes the initial forces, energy and virial. With threads > 1 the
+/// force loop and the list search run on a team of that many threads (the calling thread being
+/// one of them); a force field that cannot split its loop makes the constructor throw
+/// std::invalid_argument.
 class Simulation {
  public:
   Simulation(System system, std::unique_ptr<ForceField> force_field,
              std::unique_ptr<Integrator> integrator, const NeighborPolicy& neighbor,
-             bool phase_timing = true);
+             bool phase_timing = true, int threads = 1);
   Simulation(Simulation&&) = delete;  // ForceStage refers to members
 
   /// One step. With observe = true, energy and virial are computed for thermo().
@@ -44,6 +48,7 @@ class Simulation {
   PhaseTimer& timer() { return timer_; }
   const ForceResult& last_forces() const { return stage_.last(); }
   long step_count() const { return steps_; }
+  int threads() const { return team_.size(); }
   /// Degrees of freedom for the temperature: 3N minus what the integrator constrains.
   double dof() const;
 
@@ -54,6 +59,7 @@ class Simulation {
   NeighborList list_;
   PhaseTimer timer_;
   ForceStage stage_;
+  ThreadTeam team_;
   long steps_ = 0;
 };
 

@@ -5,6 +5,7 @@
 
 #include "md/neighbor_list.hpp"
 #include "md/system.hpp"
+#include "md/thread_team.hpp"
 
 namespace mdb {
 
@@ -39,6 +40,10 @@ class ForceField {
   /// Prepares for this system: maps its species to parameters and sizes scratch buffers.
   /// Throws std::invalid_argument naming a species that has no parameters.
   virtual void bind(const System& system) = 0;
+  /// Lets compute() split its loops over `team` (the caller's, outliving this binding; nullptr
+  /// or a team of one: a single thread). Returns false, and stays single-threaded, when the
+  /// force field cannot (e.g. a KIM model, which is not thread-safe).
+  virtual bool use_threads(ThreadTeam* team) { return team == nullptr || team->size() == 1; }
   /// Overwrites system forces (eV/Angstrom) for the current positions, using the list's extended
   /// (local + ghost) atoms, and returns what `flags` asked for.
   virtual ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) = 0;

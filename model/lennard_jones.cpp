@@ -96,6 +96,15 @@ void LennardJones<Real>::bind(const System& system) {
 }
 
 template <class Real>
+bool LennardJones<Real>::use_threads(ThreadTeam* team) {
+  team_ = team != nullptr && team->size() > 1 ? team : nullptr;
+  const int nt = team_ ? team_->size() : 1;
+  thread_forces_.resize(nt);
+  thread_sums_.assign(static_cast<std::size_t>(nt), PairSums{});
+  return true;
+}
+
+template <class Real>
 ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list,
                                         ComputeFlags flags) {
   if (table_.empty()) throw std::logic_error("LennardJones: compute() before bind()");
@@ -104,10 +113,28 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   }
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  ef_.reset(n_ext);
-  const PairSums sums =
-      pair_forces_half_dispatch<Real>(v, table_.data(), n_species_, flags.energy, flags.virial,
-                                      ef_.x.data(), ef_.y.data(), ef_.z.data());
+  PairSums sums;
+  if (team_ == nullptr) {
+    ef_.reset(n_ext);
+    sums = pair_forces_half_dispatch<Real>(v, 0, v.n_local, table_.data(), n_species_, flags.energy,
+                                           flags.virial, ef_.x.data(), ef_.y.data(), ef_.z.data());
+  } else {
+    const int nt = team_->size();
+    auto job = [&](int t) {
+      ExtendedForces& f = thread_forces_.of(t, ef_);
+      f.reset(n_ext);
+      const auto [b, e] = work_range(v.offsets, v.n_local, t, nt);
+      thread_sums_[static_cast<std::size_t>(t)] =
+          pair_forces_half_dispatch<Real>(v, b, e, table_.data(), n_species_, flags.energy,
+                                          flags.virial, f.x.data(), f.y.data(), f.z.data());
+    };
+    team_->run_checked(job);
+    thread_forces_.reduce_into(ef_, n_ext, *team_);
+    for (const PairSums& part : thread_sums_) {
+      sums.energy += part.energy;
+      for (int k = 0; k < 6; ++k) sums.virial[k] += part.virial[k];
+    }
+  }
   list.halo().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
   ForceResult r;
   r.energy = sums.energy;

@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "kernels/common/pair_lj.hpp"
+#include "kernels/common/pair_sums.hpp"
 #include "model/extended_forces.hpp"
 #include "model/force_field.hpp"
+#include "model/thread_forces.hpp"
 
 namespace mdb {
 
@@ -55,6 +57,9 @@ class LennardJones final : public ForceField {
   double cutoff() const override { return params_.cutoff; }
   NeighborKind neighbor_kind() const override { return NeighborKind::Half; }
   void bind(const System& system) override;
+  /// Splits the pair loop over the team's threads by neighbour-list work, each thread with its
+  /// own force arrays, summed before folding.
+  bool use_threads(ThreadTeam* team) override;
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
 
   const LjParams& params() const { return params_; }
@@ -68,6 +73,9 @@ class LennardJones final : public ForceField {
   int n_species_ = 0;
   std::vector<LjPair<Real>> table_;
   ExtendedForces ef_;
+  ThreadTeam* team_ = nullptr;
+  ThreadForces thread_forces_;
+  std::vector<PairSums> thread_sums_;
 };
 
 extern template class LennardJones<double>;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "md/grow.hpp"
 
@@ -19,11 +20,11 @@ struct ShortList {
   double *fx, *fy, *fz;  // forces on the neighbours from the terms of the centre
 };
 
-/// The force loop over local centres i (see the class comment). kSingle hoists the one pair
-/// and triplet of a single-species system out of the loop; kEnergy adds the energy sums.
-/// Returns the energy (0 without kEnergy).
+/// The force loop over local centres i in [i_begin, i_end) (see the class comment). kSingle hoists
+/// the one pair and triplet of a single-species system out of the loop; kEnergy adds the energy
+/// sums. Returns the energy (0 without kEnergy).
 template <bool kEnergy, bool kSingle>
-double sw_forces_full(const NeighborView& v, const SwPairCoeffs* pairs,
+double sw_forces_full(const NeighborView& v, int i_begin, int i_end, const SwPairCoeffs* pairs,
                       const SwTripletCoeffs* triplets, int ns, const ShortList& s, double* fx,
                       double* fy, double* fz) {
   const double* __restrict x = v.x;
@@ -47,7 +48,7 @@ double sw_forces_full(const NeighborView& v, const SwPairCoeffs* pairs,
   const SwTripletCoeffs t0 = triplets[0];
   double energy = 0.0;
 
-  for (int i = 0; i < v.n_local; ++i) {
+  for (int i = i_begin; i < i_end; ++i) {
     const double xi = x[i], yi = y[i], zi = z[i];
     const int ti = kSingle ? 0 : species[i];
     const SwPairCoeffs* prow = pairs + ti * ns;
@@ -149,6 +150,7 @@ StillingerWeber::StillingerWeber(SwParams params) : params_(std::move(params)) {
   params_.validate("StillingerWeber");
   cutoff_ = params_.max_cutoff();
   if (!(cutoff_ > 0.0)) throw std::invalid_argument("StillingerWeber: cutoff must be > 0");
+  use_threads(nullptr);
 }
 
 void StillingerWeber::bind(const System& system) {
@@ -193,6 +195,15 @@ void StillingerWeber::bind(const System& system) {
   ef_.reserve(system.size());
 }
 
+bool StillingerWeber::use_threads(ThreadTeam* team) {
+  team_ = team != nullptr && team->size() > 1 ? team : nullptr;
+  const int nt = team_ ? team_->size() : 1;
+  thread_forces_.resize(nt);
+  short_.resize(static_cast<std::size_t>(nt));
+  thread_energy_.assign(static_cast<std::size_t>(nt), 0.0);
+  return true;
+}
+
 ForceResult StillingerWeber::compute(System& system, const NeighborList& list, ComputeFlags flags) {
   if (pairs_.empty()) throw std::logic_error("StillingerWeber: compute() before bind()");
   if (list.settings().kind != NeighborKind::Full) {
@@ -208,41 +219,49 @@ ForceResult StillingerWeber::compute(System& system, const NeighborList& list, C
   }
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  ef_.reset(n_ext);
-
   std::int64_t max_degree = 0;
   for (int i = 0; i < v.n_local; ++i) {
     max_degree = std::max(max_degree, v.offsets[i + 1] - v.offsets[i]);
   }
   const auto cap = static_cast<std::size_t>(max_degree);
-  if (cap > short_bond_.size()) {
-    for (auto* a : {&short_j_, &short_type_}) resize_with_headroom(*a, cap);
-    for (auto* a :
-         {&short_dx_, &short_dy_, &short_dz_, &short_r2_, &short_fx_, &short_fy_, &short_fz_}) {
-      resize_with_headroom(*a, cap);
+  const bool single = n_species_ == 1;
+  const int nt = team_ ? team_->size() : 1;
+  // Thread t's share: its force arrays, short list and centre range.
+  auto job = [&](int t) {
+    ExtendedForces& f = thread_forces_.of(t, ef_);
+    f.reset(n_ext);
+    ShortListStorage& st = short_[static_cast<std::size_t>(t)];
+    if (cap > st.bond.size()) {
+      for (auto* a : {&st.j, &st.type}) resize_with_headroom(*a, cap);
+      for (auto* a : {&st.dx, &st.dy, &st.dz, &st.r2, &st.fx, &st.fy, &st.fz}) {
+        resize_with_headroom(*a, cap);
+      }
+      resize_with_headroom(st.bond, cap);
     }
-    resize_with_headroom(short_bond_, cap);
+    const ShortList s{st.j.data(),  st.type.data(), st.dx.data(), st.dy.data(), st.dz.data(),
+                      st.r2.data(), st.bond.data(), st.fx.data(), st.fy.data(), st.fz.data()};
+    const auto [b, e] =
+        nt == 1 ? std::pair<int, int>{0, v.n_local} : work_range(v.offsets, v.n_local, t, nt);
+    auto run = [&]<bool E>() {
+      return single ? sw_forces_full<E, true>(v, b, e, pairs_.data(), triplets_.data(), n_species_,
+                                              s, f.x.data(), f.y.data(), f.z.data())
+                    : sw_forces_full<E, false>(v, b, e, pairs_.data(), triplets_.data(), n_species_,
+                                               s, f.x.data(), f.y.data(), f.z.data());
+    };
+    thread_energy_[static_cast<std::size_t>(t)] =
+        flags.energy ? run.template operator()<true>() : run.template operator()<false>();
+  };
+  ForceResult r;
+  if (team_ == nullptr) {
+    job(0);
+  } else {
+    team_->run_checked(job);
+    thread_forces_.reduce_into(ef_, n_ext, *team_);
   }
-  const ShortList s{short_j_.data(),  short_type_.data(), short_dx_.data(),   short_dy_.data(),
-                    short_dz_.data(), short_r2_.data(),   short_bond_.data(), short_fx_.data(),
-                    short_fy_.data(), short_fz_.data()};
-
+  for (double e : thread_energy_) r.energy += e;
   double* fx = ef_.x.data();
   double* fy = ef_.y.data();
   double* fz = ef_.z.data();
-  const bool single = n_species_ == 1;
-  auto run = [&]<bool E>() {
-    return single ? sw_forces_full<E, true>(v, pairs_.data(), triplets_.data(), n_species_, s, fx,
-                                            fy, fz)
-                  : sw_forces_full<E, false>(v, pairs_.data(), triplets_.data(), n_species_, s, fx,
-                                             fy, fz);
-  };
-  ForceResult r;
-  if (flags.energy) {
-    r.energy = run.template operator()<true>();
-  } else {
-    run.template operator()<false>();
-  }
   if (flags.virial) r.virial = ef_.virial(v);  // before folding
   list.halo().fold_forces(fx, fy, fz, system);
   return r;

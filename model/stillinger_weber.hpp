@@ -7,6 +7,7 @@
 #include "model/extended_forces.hpp"
 #include "model/force_field.hpp"
 #include "model/sw_params.hpp"
+#include "model/thread_forces.hpp"
 
 namespace mdb {
 
@@ -34,6 +35,9 @@ class StillingerWeber final : public ForceField {
   /// of (i, j, j) and (j, i, i) differ (the pair term would then depend on atom order; LAMMPS
   /// picks a side by tag parity).
   void bind(const System& system) override;
+  /// Splits the centre-atom loop over the team's threads by neighbour-list work, each thread
+  /// with its own force arrays and short list, summed before folding.
+  bool use_threads(ThreadTeam* team) override;
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
 
   const SwParams& params() const { return params_; }
@@ -51,11 +55,17 @@ class StillingerWeber final : public ForceField {
   int n_species_ = 0;
   std::vector<SwPairCoeffs> pairs_;
   std::vector<SwTripletCoeffs> triplets_;
+  /// The short list of one centre atom, sized to the largest neighbour count; one per thread.
+  struct ShortListStorage {
+    std::vector<int> j, type;
+    std::vector<double> dx, dy, dz, r2, fx, fy, fz;
+    std::vector<SwBond> bond;
+  };
   ExtendedForces ef_;
-  // Short list of one centre atom, sized to the largest neighbour count.
-  std::vector<int> short_j_, short_type_;
-  std::vector<double> short_dx_, short_dy_, short_dz_, short_r2_, short_fx_, short_fy_, short_fz_;
-  std::vector<SwBond> short_bond_;
+  ThreadTeam* team_ = nullptr;
+  ThreadForces thread_forces_;
+  std::vector<ShortListStorage> short_;
+  std::vector<double> thread_energy_;
 };
 
 }  // namespace mdb

@@ -46,11 +46,22 @@ std::string lammps_number(double v) {
   return std::string(buf.data(), r.ptr);
 }
 
-std::string lammps_box_script(const CaseSpec& c, const System& system) {
-  const Box& b = system.box();
+namespace {
+std::string lammps_header(const CaseSpec& c) {
   std::string s;
   s.append("units ").append(c.units == &kLjUnits ? "lj" : "metal").append("\n");
   s.append("atom_style atomic\natom_modify map array\nboundary p p p\n");
+  return s;
+}
+}  // namespace
+
+std::string lammps_data_script(const CaseSpec& c, const std::string& data_file) {
+  return lammps_header(c).append("read_data ").append(data_file).append("\n");
+}
+
+std::string lammps_box_script(const CaseSpec& c, const System& system) {
+  const Box& b = system.box();
+  std::string s = lammps_header(c);
   s.append("region box block");
   for (int a = 0; a < 3; ++a) {
     s.append(" ").append(lammps_number(b.lo()[a]));

@@ -6,8 +6,9 @@
 
 namespace mdb {
 
-/// Accumulates pair forces into the extended force arrays fx/fy/fz (n_local + n_ghost entries,
-/// zeroed by the caller) and returns energy and virial when asked.
+/// Accumulates the forces of the pairs of local atoms [i_begin, i_end) into the extended force
+/// arrays fx/fy/fz (n_local + n_ghost entries, zeroed by the caller) and returns their energy and
+/// virial when asked. A thread team splits [0, n_local) into ranges, each with its own arrays.
 ///
 /// `Table` maps a species pair to an evaluator with `rc2`, `f_over_r(r2)` and `energy(r2)`
 /// (e.g. LjPair<Real>): `table[ti * n_species + tj]`. With one species the lookup is hoisted out
@@ -15,8 +16,8 @@ namespace mdb {
 /// Real = float gives a mixed-precision path whose forces are still summed per atom in Real and
 /// stored in double.
 template <class Real, class Pair, bool kEnergy, bool kVirial, bool kSingleSpecies>
-PairSums pair_forces_half(const NeighborView& nl, const Pair* table, int n_species, double* fx,
-                          double* fy, double* fz) {
+PairSums pair_forces_half(const NeighborView& nl, int i_begin, int i_end, const Pair* table,
+                          int n_species, double* fx, double* fy, double* fz) {
   const double* __restrict x = nl.x;
   const double* __restrict y = nl.y;
   const double* __restrict z = nl.z;
@@ -24,7 +25,7 @@ PairSums pair_forces_half(const NeighborView& nl, const Pair* table, int n_speci
   const int* __restrict nbr = nl.neighbors;
   double energy = 0.0;
   double vxx = 0.0, vyy = 0.0, vzz = 0.0, vxy = 0.0, vxz = 0.0, vyz = 0.0;
-  for (int i = 0; i < nl.n_local; ++i) {
+  for (int i = i_begin; i < i_end; ++i) {
     const double xi = x[i], yi = y[i], zi = z[i];
     const Pair* row = table + (kSingleSpecies ? 0 : species[i] * n_species);
     Real fxi = 0, fyi = 0, fzi = 0;
@@ -84,12 +85,15 @@ PairSums pair_forces_half(const NeighborView& nl, const Pair* table, int n_speci
 
 /// Runtime flags -> compile-time instantiation, so the hot loop carries no dead branches.
 template <class Real, class Pair>
-PairSums pair_forces_half_dispatch(const NeighborView& nl, const Pair* table, int n_species,
-                                   bool energy, bool virial, double* fx, double* fy, double* fz) {
+PairSums pair_forces_half_dispatch(const NeighborView& nl, int i_begin, int i_end,
+                                   const Pair* table, int n_species, bool energy, bool virial,
+                                   double* fx, double* fy, double* fz) {
   const bool single = n_species == 1;
   auto run = [&]<bool E, bool V>() {
-    return single ? pair_forces_half<Real, Pair, E, V, true>(nl, table, n_species, fx, fy, fz)
-                  : pair_forces_half<Real, Pair, E, V, false>(nl, table, n_species, fx, fy, fz);
+    return single ? pair_forces_half<Real, Pair, E, V, true>(nl, i_begin, i_end, table, n_species,
+                                                             fx, fy, fz)
+                  : pair_forces_half<Real, Pair, E, V, false>(nl, i_begin, i_end, table, n_species,
+                                                              fx, fy, fz);
   };
   if (energy && virial) return run.template operator()<true, true>();
   if (energy) return run.template operator()<true, false>();

@@ -6,12 +6,17 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "bench/cases.hpp"
 #include "bench/custom_case.hpp"
+#include "bench/peers/lammps_inputs.hpp"
 #include "bench/peers/lammps_instance.hpp"
 #include "bench/peers/lammps_script.hpp"
+#include "bench/prepared_state.hpp"
+#include "bench/registry.hpp"
 #include "md/lattice.hpp"
 #include "md/structure_file.hpp"
 #include "tests/support/reference.hpp"
@@ -136,6 +141,49 @@ TEST(LammpsPeer, EveryPeerInputRunsAndReportsItsTiming) {
     }
   }
   EXPECT_GE(peers, 5);  // lj-ar NVE/NVT, lj-melt NVE, si-sw NVE/NVT
+  std::filesystem::remove_all(dir);
+}
+
+// The stand-alone inputs (md_bench --md_lammps_inputs, for `mpirun -np 2 lmp`) carry the Step
+// row's very state through a data file: LAMMPS reading one gets our energy for it.
+TEST(LammpsPeer, StandAloneInputsHoldTheStepState) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("mdbench-test-lammps-inputs-" + std::to_string(::getpid()));
+  MdOptions o;
+  o.cases = {"lj-ar", "si-sw"};
+  o.sizes = {64};
+  o.ensembles = {"NVE"};
+  const auto plan = plan_benchmarks(o);
+  ASSERT_EQ(write_lammps_inputs(plan, "", dir.string()), 2);
+  std::ifstream index(dir / "index.tsv");
+  std::string folder, peer, atoms;
+  int checked = 0;
+  while (index >> folder >> peer >> atoms) {
+    ASSERT_EQ(atoms, "64");
+    const PlannedBenchmark* step = nullptr;
+    for (const auto& p : plan) {
+      if ("Peer" + p.name.substr(4) == peer + "/cpu" && p.spec.family == Family::Step) step = &p;
+    }
+    ASSERT_NE(step, nullptr) << peer;
+    const System& state = equilibrated_system(step->spec.key);
+    auto ff = step->spec.key.spec->make_force_field();
+    const double ours = test::evaluate(*ff, state).result.energy;
+    // The input as written, minus its runs, with the data file's path made absolute.
+    std::ifstream in(dir / folder / "in.lmp");
+    std::stringstream script;
+    for (std::string line; std::getline(in, line);) {
+      if (line.starts_with("run ")) continue;
+      if (line == "read_data data.lmp") line = "read_data " + (dir / folder / "data.lmp").string();
+      script << line << "\n";
+    }
+    LammpsInstance lmp;
+    lmp.commands(script.str());
+    lmp.run(0, true);
+    EXPECT_EQ(lmp.natoms(), 64.0) << folder;
+    EXPECT_NEAR(lmp.thermo("pe"), ours, 1e-10 * std::abs(ours)) << folder;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2);
   std::filesystem::remove_all(dir);
 }
 

@@ -40,8 +40,8 @@ TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
 TEST(MdOptions, ParsesAndRemovesItsFlags) {
   Args a({"md_bench", "--benchmark_filter=NVE/64", "--md_steps=50", "--md_sizes=32,64",
           "--md_cases=lj-ar", "--md_models=lj", "--md_ensembles=NVE,NPT", "--md_replicas=1,3",
-          "--md_seed=7", "--md_timestep=0.001", "--md_suite=full", "--benchmark_min_time=0.1",
-          "--md_samples_out=s.json"});
+          "--md_threads=1,2,2", "--md_seed=7", "--md_timestep=0.001", "--md_suite=full",
+          "--benchmark_min_time=0.1", "--md_samples_out=s.json"});
   const MdOptions o = a.parse();
   EXPECT_EQ(o.steps, 50);
   EXPECT_EQ(o.sizes, (std::vector<int>{32, 64}));
@@ -49,6 +49,7 @@ TEST(MdOptions, ParsesAndRemovesItsFlags) {
   EXPECT_EQ(o.models, (std::vector<std::string>{"lj"}));
   EXPECT_EQ(o.ensembles, (std::vector<std::string>{"NVE", "NPT"}));
   EXPECT_EQ(o.replicas, (std::vector<int>{1, 3}));
+  EXPECT_EQ(o.threads, (std::vector<int>{1, 2}));  // duplicates dropped
   EXPECT_EQ(o.seed, 7u);
   EXPECT_DOUBLE_EQ(o.timestep, 0.001);
   EXPECT_EQ(o.suite, MdOptions::Suite::Full);
@@ -66,11 +67,13 @@ TEST(MdOptions, ListModes) {
 }
 
 TEST(MdOptions, BadValuesAreOptionErrors) {
-  for (const char* bad : {"--md_steps=abc", "--md_steps=0", "--md_steps=", "--md_steps",
-                          "--md_sizes=32,x", "--md_sizes=-4", "--md_cases=nope", "--md_models=zz",
-                          "--md_ensembles=NVX", "--md_timestep=-1", "--md_timestep=nan",
-                          "--md_suite=huge", "--md_list=xml", "--md_unknown=1", "--md_seed=1e3",
-                          "--md_cases=lj-ar,", "--md_samples_out", "--md_samples_out="}) {
+  for (const char* bad :
+       {"--md_steps=abc",     "--md_steps=0",      "--md_steps=",       "--md_steps",
+        "--md_sizes=32,x",    "--md_sizes=-4",     "--md_cases=nope",   "--md_models=zz",
+        "--md_ensembles=NVX", "--md_timestep=-1",  "--md_timestep=nan", "--md_suite=huge",
+        "--md_list=xml",      "--md_unknown=1",    "--md_seed=1e3",     "--md_cases=lj-ar,",
+        "--md_samples_out",   "--md_samples_out=", "--md_threads=0",    "--md_threads=",
+        "--md_threads=2,x",   "--md_threads=1000"}) {
     EXPECT_THROW(Args({"b", bad}).parse(), OptionError) << bad;
   }
 }

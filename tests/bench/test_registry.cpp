@@ -137,5 +137,32 @@ TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
   for (const auto& n : reported_names(plan_benchmarks(o))) EXPECT_NE(n.rfind("Peer/", 0), 0u) << n;
 }
 
+TEST(Plan, ThreadCountsAddRowsForThreadedCases) {
+  MdOptions o;
+  o.cases = {"lj-ar", "si-sw", "si-nn-student"};
+  o.sizes = {64};
+  o.ensembles = {"NVE"};
+  o.threads = {1, 2};
+  const auto plan = plan_benchmarks(o);
+  const auto names = reported_names(plan);
+  EXPECT_TRUE(contains(names, "Step/NVE/64/lj-ar/cpu/manual_time"));
+  EXPECT_TRUE(contains(names, "Step/NVE/64/lj-ar/cpu-t2/manual_time"));
+  EXPECT_TRUE(contains(names, "Trajectory/NVE/64/si-sw/cpu-t2/manual_time"));
+  EXPECT_TRUE(contains(names, "Scaling/NVE/si-sw/cpu-t2/64/manual_time"));
+  EXPECT_TRUE(contains(names, "Step/NVE/64/si-nn-student/cpu/manual_time"));
+  int peers = 0;
+  for (const auto& n : names) {
+    // The NN force field runs on one thread; Batched has its own replica threads.
+    EXPECT_EQ(n.find("si-nn-student/cpu-t"), std::string::npos) << n;
+    EXPECT_EQ(n.find("Batched/NVE/64/lj-ar/cpu-t"), std::string::npos) << n;
+    peers += n.rfind("Peer/NVE/64/lj-ar/", 0) == 0;
+  }
+  EXPECT_EQ(peers, lammps_available() ? 1 : 0) << "one Peer per state, whatever the threads";
+  for (const auto& p : plan) {
+    const bool t2 = p.name.find("/cpu-t2") != std::string::npos;
+    EXPECT_EQ(p.spec.sim_threads, t2 ? 2 : 1) << p.name;
+  }
+}
+
 }  // namespace
 }  // namespace mdb::bench

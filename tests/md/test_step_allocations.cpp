@@ -147,11 +147,19 @@ TEST(StepAllocations, CounterSeesMalloc) {
 }
 
 // Diamond Si at 300 K with a small skin, so 1 fs steps rebuild the list every few dozen steps.
-Simulation silicon(std::unique_ptr<ForceField> ff) {
+Simulation silicon(std::unique_ptr<ForceField> ff, int threads = 1) {
   System s = build_lattice({LatticeKind::Diamond, 5.431, 2, 2, 2}, {"Si", 28.0855}, kMetalUnits);
   assign_maxwell_boltzmann(s, 600.0, 3);
   return Simulation(std::move(s), std::move(ff), std::make_unique<VelocityVerlet>(0.002),
-                    {0.1, 1, true, 10});
+                    {0.1, 1, true, 10}, true, threads);
+}
+
+TEST(StepAllocations, ThreadedStepsAllocateNothing) {
+  Simulation lj_sim(make_lj_melt(5, 5, 5), lj(), std::make_unique<VelocityVerlet>(0.005),
+                    {0.3, 1, true, 10}, true, 2);
+  EXPECT_EQ(allocations_during(lj_sim, 1000), 0);
+  Simulation sw_sim = silicon(std::make_unique<StillingerWeber>(SwParams::silicon()), 2);
+  EXPECT_EQ(allocations_during(sw_sim, 1000), 0);
 }
 
 TEST(StepAllocations, StillingerWeberStepAllocatesNothing) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "md/lattice.hpp"
@@ -74,18 +75,22 @@ inline void jitter(System& s, double amplitude, std::uint64_t seed) {
   }
 }
 
-/// Energy, virial and forces of `ff` on a copy of `s`, with a freshly built list (skin `skin`).
+/// Energy, virial and forces of `ff` on a copy of `s`, with a freshly built list (skin `skin`);
+/// list search and force loop split over `team` when one is given.
 struct Evaluation {
   ForceResult result;
   std::vector<double> fx, fy, fz;
 };
-inline Evaluation evaluate(ForceField& ff, System s, double skin = 0.5) {
+inline Evaluation evaluate(ForceField& ff, System s, double skin = 0.5,
+                           ThreadTeam* team = nullptr) {
   NeighborSettings ns;
   ns.cutoff = ff.cutoff();
   ns.skin = skin;
   ns.kind = ff.neighbor_kind();
   NeighborList list(ns);
+  list.use_threads(team);
   ff.bind(s);
+  if (!ff.use_threads(team)) throw std::invalid_argument("evaluate: the force field cannot thread");
   list.build(s);
   Evaluation e;
   e.result = ff.compute(s, list, {true, true});

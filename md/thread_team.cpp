@@ -1,4 +1,4 @@
-#include "bench/replica_pool.hpp"
+#include "md/thread_team.hpp"
 
 #include <exception>
 #include <mutex>
@@ -10,7 +10,7 @@
 #define MDB_PAUSE() std::this_thread::yield()
 #endif
 
-namespace mdb::bench {
+namespace mdb {
 namespace {
 // Pause-spins (a few microseconds) before sleeping on the atomic. Short on purpose: when the
 // machine has fewer free cores than the team, a long spin burns the timeslice the awaited thread
@@ -19,19 +19,19 @@ constexpr int kSpins = 2000;
 std::mutex g_error_mutex;
 }  // namespace
 
-ReplicaPool::ReplicaPool(int size) : size_(size < 1 ? 1 : size) {
+ThreadTeam::ThreadTeam(int size) : size_(size < 1 ? 1 : size) {
   threads_.reserve(static_cast<std::size_t>(size_ - 1));
   for (int t = 1; t < size_; ++t) threads_.emplace_back([this, t] { worker(t); });
 }
 
-ReplicaPool::~ReplicaPool() {
+ThreadTeam::~ThreadTeam() {
   stop_.store(true, std::memory_order_release);
   generation_.fetch_add(1, std::memory_order_acq_rel);
   generation_.notify_all();
   for (std::thread& th : threads_) th.join();
 }
 
-void ReplicaPool::run_guarded(int t) {
+void ThreadTeam::run_guarded(int t) {
   try {
     job_(ctx_, t);
   } catch (const std::exception& e) {
@@ -43,7 +43,7 @@ void ReplicaPool::run_guarded(int t) {
   }
 }
 
-bool ReplicaPool::run(Job job, void* ctx) {
+bool ThreadTeam::run(Job job, void* ctx) {
   job_ = job;
   ctx_ = ctx;
   failed_.store(false, std::memory_order_relaxed);
@@ -65,7 +65,7 @@ bool ReplicaPool::run(Job job, void* ctx) {
   return !failed_.load(std::memory_order_acquire);
 }
 
-void ReplicaPool::worker(int t) {
+void ThreadTeam::worker(int t) {
   std::uint64_t seen = 0;
   for (;;) {
     std::uint64_t g = generation_.load(std::memory_order_acquire);
@@ -84,4 +84,4 @@ void ReplicaPool::worker(int t) {
   }
 }
 
-}  // namespace mdb::bench
+}  // namespace mdb
