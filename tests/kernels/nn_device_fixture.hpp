@@ -1,0 +1,73 @@
+#pragma once
+// Shared by the NN device-force tests: replicas of Systems packed back to back into the device
+// engine's image list (on the host), and NnPotential's CPU result for each replica.
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "kernels/common/image_neighbors.hpp"
+#include "kernels/cpu/image_list_reference.hpp"
+#include "md/system.hpp"
+#include "model/nnp/nn_potential.hpp"
+#include "tests/support/reference.hpp"
+
+namespace mdb::test {
+
+/// Replicas of equal size and species table, as the device engine stores them: positions,
+/// species and boxes back to back, with the brute-force image list over them.
+struct HostImageList {
+  std::vector<double> x, y, z, box_len;
+  std::vector<int> species;
+  ImageListStorage list;
+  ImageNeighborView view;
+
+  HostImageList(const std::vector<System>& replicas, double range) {
+    for (const System& s : replicas) {
+      x.insert(x.end(), s.x().begin(), s.x().end());
+      y.insert(y.end(), s.y().begin(), s.y().end());
+      z.insert(z.end(), s.z().begin(), s.z().end());
+      species.insert(species.end(), s.species().begin(), s.species().end());
+      box_len.insert(box_len.end(), s.box().lengths().begin(), s.box().lengths().end());
+    }
+    view.n = static_cast<int>(x.size());
+    view.atoms_per_replica = static_cast<int>(replicas.front().size());
+    view.x = x.data();
+    view.y = y.data();
+    view.z = z.data();
+    view.species = species.data();
+    view.box_len = box_len.data();
+    build_image_list_reference(view, range, list);
+    view.offsets = list.offsets.data();
+    view.neighbors = list.neighbors.data();
+    view.images = list.images.data();
+  }
+};
+
+/// The species names of a system, by type index (what the device force binds by).
+inline std::vector<std::string> species_names(const System& s) {
+  std::vector<std::string> names;
+  for (const auto& sp : s.species_table()) names.push_back(sp.name);
+  return names;
+}
+
+/// Largest |a - b| over three force arrays, and the largest |b| (the scale).
+struct ForceDeviation {
+  double max_abs = 0.0;
+  double max_ref = 0.0;
+};
+inline ForceDeviation force_deviation(const Evaluation& ref, const double* fx, const double* fy,
+                                      const double* fz) {
+  ForceDeviation d;
+  for (std::size_t i = 0; i < ref.fx.size(); ++i) {
+    const double e[3] = {fx[i] - ref.fx[i], fy[i] - ref.fy[i], fz[i] - ref.fz[i]};
+    const double r[3] = {ref.fx[i], ref.fy[i], ref.fz[i]};
+    for (int c = 0; c < 3; ++c) {
+      d.max_abs = std::max(d.max_abs, std::abs(e[c]));
+      d.max_ref = std::max(d.max_ref, std::abs(r[c]));
+    }
+  }
+  return d;
+}
+
+}  // namespace mdb::test
