@@ -77,6 +77,7 @@ CaseSpec lj_ar() {
   c.force_tolerance = 1e-6;  // eV/A; forces here are ~1e-2 eV/A
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::argon()); };
   c.threaded = true;
+  c.on_device = true;
   c.lammps_pair = lammps_lj(LjParams::argon());
   return c;
 }
@@ -113,6 +114,7 @@ CaseSpec lj_melt() {
   c.force_tolerance = 1e-6;  // epsilon/sigma
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::lj_melt()); };
   c.threaded = true;
+  c.on_device = true;
   c.lammps_pair = lammps_lj(LjParams::lj_melt());
   return c;
 }
@@ -161,6 +163,7 @@ CaseSpec si_sw() {
   c.description = "diamond Si, Stillinger-Weber (LAMMPS Si.sw), a 5.431 A, 300 K";
   c.make_force_field = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
   c.threaded = true;
+  c.on_device = true;
   // LAMMPS reads the very parameters the native model uses (written out exactly), not a file
   // that might differ from them.
   c.lammps_pair = lammps_sw_pair(SwParams::silicon(), "Si.sw", " Si");
@@ -192,6 +195,7 @@ CaseSpec si_nn(const std::string& preset) {
     return std::make_unique<NnPotential<float>>(
         make_nn_preset(preset), std::make_unique<StillingerWeber>(SwParams::silicon()));
   };
+  c.on_device = true;
   return c;
 }
 

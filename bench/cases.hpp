@@ -70,6 +70,8 @@ struct CaseSpec {
   /// Its force field splits its loops over threads (ForceField::use_threads): the case gets
   /// --md_threads rows.
   bool threaded = false;
+  /// The CUDA backend has its force field (LJ, SW, the NN potentials): the case gets cuda rows.
+  bool on_device = false;
   /// The same potential in LAMMPS (bench/peers/): pair_style / pair_coeff lines, writing any
   /// file they read into the given scratch directory. Empty: the case has no LAMMPS peer.
   std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;

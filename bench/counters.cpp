@@ -37,6 +37,10 @@ const std::vector<CounterSpec>& counter_specs() {
        "growth and RSS growth (10^6 bytes)"},
       {"allocs_per_step", "1/step", "heap allocations per timed step (0 for a healthy model)"},
       {"peak_rss_MB", "MB", "process peak resident set size so far (10^6 bytes)"},
+      {"gpu_mem_delta_MB", "MB",
+       "cuda rows: device memory in use after the timed steps minus before (10^6 bytes)"},
+      {"gpu_mem_peak_MB", "MB",
+       "cuda rows: most device memory in use (whole device) seen during the timed steps"},
       {"frac_neigh", "1", "share of thread time spent on the neighbour list"},
       {"frac_force", "1", "share of thread time spent in the force field"},
       {"frac_integrate", "1", "share of thread time spent integrating"},
@@ -74,17 +78,21 @@ void publish(benchmark::State& state, Measurement& m) {
     set(state, "steps_per_s", r.steps_per_s);
     set(state, "ns_per_day", r.ns_per_day);
 
-    const double thread_seconds = m.seconds * m.threads;
-    const double known = m.neighbor_s + m.force_s + m.integrate_s;
-    set(state, "frac_neigh", m.neighbor_s / thread_seconds);
-    set(state, "frac_force", m.force_s / thread_seconds);
-    set(state, "frac_integrate", m.integrate_s / thread_seconds);
-    set(state, "frac_other", std::max(0.0, 1.0 - known / thread_seconds));
+    if (m.phases) {
+      const double thread_seconds = m.seconds * m.threads;
+      const double known = m.neighbor_s + m.force_s + m.integrate_s;
+      set(state, "frac_neigh", m.neighbor_s / thread_seconds);
+      set(state, "frac_force", m.force_s / thread_seconds);
+      set(state, "frac_integrate", m.integrate_s / thread_seconds);
+      set(state, "frac_other", std::max(0.0, 1.0 - known / thread_seconds));
+    }
 
     set(state, "mem_delta_MB", std::max(m.heap_growth_bytes, m.rss_growth_bytes) / kMB);
     set(state, "allocs_per_step", m.allocations / m.steps);
   }
   set(state, "peak_rss_MB", m.peak_rss_bytes / kMB);
+  if (m.gpu_mem_delta_bytes >= 0) set(state, "gpu_mem_delta_MB", m.gpu_mem_delta_bytes / kMB);
+  if (m.gpu_mem_peak_bytes >= 0) set(state, "gpu_mem_peak_MB", m.gpu_mem_peak_bytes / kMB);
   if (!m.step_latencies.empty()) {
     const LatencySummary s = summarize_latencies(m.step_latencies);
     set(state, "p50_us", s.p50 * 1e6);

@@ -55,6 +55,11 @@ struct Measurement {
   double neighbor_s = 0, force_s = 0, integrate_s = 0;
   // Host memory over the timed region.
   double heap_growth_bytes = 0, rss_growth_bytes = 0, allocations = 0, peak_rss_bytes = 0;
+  /// The step phases were timed (neighbor_s, force_s, integrate_s); a GPU row has no
+  /// per-phase host times, and reports no frac_*.
+  bool phases = true;
+  /// GPU memory in use (cudaMemGetInfo) over the timed region, cuda rows only (< 0: absent).
+  double gpu_mem_delta_bytes = -1, gpu_mem_peak_bytes = -1;
   ThermoSummary thermo;
   NnBreakdown nn;
 };

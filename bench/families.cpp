@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bench/counters.hpp"
+#include "bench/device_family.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/nn_stages.hpp"
 #include "bench/samples_out.hpp"
@@ -240,6 +241,7 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
     s.key.atoms = static_cast<int>(state.range(0));
     state.SetComplexityN(state.range(0));
   }
+  if (s.backend == Backend::Cuda) return run_device_benchmark(state, s);
   if (s.family == Family::Peer) {
 #ifdef MDB_HAVE_LAMMPS
     return run_lammps_peer(state, s.key);

@@ -16,10 +16,12 @@ const char* family_name(Family f);
 /// Everything one registered benchmark needs to run.
 struct BenchmarkSpec {
   Family family = Family::Step;
-  StateKey key;                  ///< for Scaling, key.atoms is taken from state.range(0)
-  int replicas = 1;              ///< Batched only
-  int threads = 1;               ///< Batched only: min(replicas, hardware threads)
-  int sim_threads = 1;           ///< Step, Trajectory, Scaling: threads per simulation
+  StateKey key;         ///< for Scaling, key.atoms is taken from state.range(0)
+  int replicas = 1;     ///< Batched only
+  int threads = 1;      ///< Batched only: min(replicas, hardware threads)
+  int sim_threads = 1;  ///< Step, Trajectory, Scaling: threads per simulation
+  Backend backend = Backend::Cpu;
+  bool graph = false;            ///< cuda: replay each step from a CUDA graph
   long trajectory_steps = 1000;  ///< Trajectory only
   /// As registered (Scaling: without the size). Shared, so copying a spec in every call of
   /// the benchmark allocates nothing for the MemoryManager's pass to count.

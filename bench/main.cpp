@@ -7,6 +7,7 @@
 #include <iostream>
 #include <regex>
 
+#include "bench/device_family.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
 #include "bench/peers/lammps_inputs.hpp"
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   MdOptions options;
   try {
     options = parse_md_options(argc, argv);
+    resolve_device_rows(options);
     std::vector<std::string> skipped;
     plan = plan_benchmarks(options, &skipped);
     for (const std::string& s : skipped) std::fprintf(stderr, "md_bench: skipping %s\n", s.c_str());

@@ -119,6 +119,18 @@ MdOptions parse_md_options(int& argc, char** argv) {
     } else if (flag == "--md_lammps_inputs") {
       need_value();
       o.lammps_inputs = std::string(value);
+    } else if (flag == "--md_cuda") {
+      need_value();
+      if (value == "auto") {
+        o.cuda = MdOptions::Cuda::Auto;
+      } else if (value == "on") {
+        o.cuda = MdOptions::Cuda::On;
+      } else if (value == "off") {
+        o.cuda = MdOptions::Cuda::Off;
+      } else {
+        throw OptionError("--md_cuda: unknown value '" + std::string(value) +
+                          "' (expected auto, on or off)");
+      }
     } else if (flag == "--md_threads") {
       need_value();
       o.threads.clear();
@@ -222,6 +234,8 @@ const char* md_options_help() {
                                         diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz
           [--md_peers=lammps|none]      Peer family: the Step states run by LAMMPS in-process
                                         (default lammps, when built with liblammps)
+          [--md_cuda=auto|on|off]       cuda rows (Step, Scaling, Batched on the GPU engine):
+                                        auto = when built with CUDA and a GPU is usable
           [--md_lammps_inputs=<dir>]    write the selected Step states as stand-alone LAMMPS
                                         inputs (for mpirun -np N lmp), then exit
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)

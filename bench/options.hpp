@@ -33,6 +33,11 @@ struct MdOptions {
   Suite suite = Suite::Default;  ///< --md_suite=default|full
   bool lammps_peers = true;      ///< --md_peers=lammps|none (Peer family, when built)
   List list = List::None;        ///< --md_list[=json]
+  /// --md_cuda=auto|on|off: rows of the CUDA backend (auto: when built with it and a GPU is
+  /// usable). main() resolves it into `device_rows`, which plan_benchmarks reads.
+  enum class Cuda { Auto, On, Off };
+  Cuda cuda = Cuda::Auto;
+  bool device_rows = false;
   /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
   std::string export_nn_preset, export_nn_path;
   std::string samples_out;  ///< --md_samples_out: per-step latencies (JSON) for md_report

@@ -86,19 +86,27 @@ const System& equilibrated_system(const StateKey& key) {
   return std::get<System>(it->second);
 }
 
-std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
-                                                  int warmup_steps, int threads) {
-  const CaseSpec& c = *key.spec;
+std::uint64_t replica_seed(const StateKey& key, int replica) {
+  return key.seed + 1000 * static_cast<std::uint64_t>(replica);
+}
+
+System replica_state(const StateKey& key, int replica) {
   System system = equilibrated_system(key);
-  const std::uint64_t seed = key.seed + 1000 * static_cast<std::uint64_t>(replica);
   if (replica > 0) {
     // At the state point the equilibrated system actually reached (an NVE melt settles far
     // below its initial temperature), so every replica samples the same ensemble.
     const double dof = 3.0 * static_cast<double>(system.size()) - 3.0;
     const double t_now = temperature_of(kinetic_energy(system), dof, system.units());
-    assign_maxwell_boltzmann(system, t_now, seed);
+    assign_maxwell_boltzmann(system, t_now, replica_seed(key, replica));
   }
-  auto sim = simulate(c, std::move(system),
+  return system;
+}
+
+std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
+                                                  int warmup_steps, int threads) {
+  const CaseSpec& c = *key.spec;
+  const std::uint64_t seed = replica_seed(key, replica);
+  auto sim = simulate(c, replica_state(key, replica),
                       make_integrator(c, key.ensemble, key.timestep, seed + 2), threads);
   run_checked(*sim, c, warmup_steps, "warm-up");
   // Warm up through two neighbour-list rebuilds too: the first rebuilds after the start size the

@@ -32,6 +32,12 @@ const System& equilibrated_system(const StateKey& key);
 /// integrator, warmed up for `warmup_steps` and then through two neighbour-list rebuilds.
 /// Replica r > 0 gets its own Maxwell-Boltzmann velocities (at the equilibrated temperature) and
 /// thermostat seed, so replicas are independent trajectories of the same ensemble.
+/// The starting state of replica `replica`: the equilibrated system, with its own
+/// Maxwell-Boltzmann velocities (at the temperature the state reached) for replica > 0.
+System replica_state(const StateKey& key, int replica);
+/// The seed of a replica's velocities; its thermostat noise uses replica_seed + 2.
+std::uint64_t replica_seed(const StateKey& key, int replica);
+
 /// `threads` > 1 splits the simulation's force loop and list search over that many threads.
 std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
                                                   int warmup_steps = 10, int threads = 1);

@@ -8,6 +8,7 @@
 #include "bench/cases.hpp"
 #include "bench/counters.hpp"
 #include "bench/peers/lammps_script.hpp"
+#include "bench/registry_device.hpp"
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
 #endif
@@ -171,6 +172,13 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
         }
       }
     }
+    // cuda: the GPU engine takes sizes past the CPU cap.
+    const int device_cap = std::max(c.max_atoms, kMaxDeviceAtoms);
+    std::vector<int> device_sizes = sized ? usable(c, o.sizes, device_cap, nullptr) : step_sizes;
+    std::sort(device_sizes.begin(), device_sizes.end());
+    plan_device_rows(c, o, ens, device_sizes,
+                     sized ? device_sizes : usable(c, scaling, device_cap, nullptr), batch_sizes,
+                     plan);
   }
   return plan;
 }

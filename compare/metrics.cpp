@@ -37,6 +37,9 @@ std::vector<MetricSpec> make_table() {
   t.push_back(spec("cv", D::kLower, 0.25, 0.05, "1"));
   // Memory: a step should allocate nothing and the heap should not grow.
   t.push_back(spec("mem_delta_MB", D::kLower, 0.10, 1.0, "MB"));
+  // GPU memory (cuda rows): growth over the timed steps must stay 0; the peak is context.
+  t.push_back(spec("gpu_mem_delta_MB", D::kLower, 0.10, 1.0, "MB"));
+  t.push_back(spec("gpu_mem_peak_MB", D::kInfo, 0, 0, "MB"));
   t.push_back(spec("allocs_per_step", D::kLower, 0, 0.5, "1/step"));
   t.push_back(spec("allocs_per_iter", D::kLower, 0, 0.5, "1/iter"));
   // Google Benchmark 1.7.1 reads these through dangling pointers whenever a run has repetitions

@@ -48,6 +48,8 @@ class NnPotential final : public ForceField {
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
 
   const NnSpec& spec() const { return spec_; }
+  /// The physical baseline, or nullptr for the network alone.
+  const ForceField* baseline() const { return baseline_.get(); }
   /// The AEV of local atom i from the last call (length aev_length()).
   const Real* aev_of(int atom) const;
   int aev_length() const { return aev_.length(); }

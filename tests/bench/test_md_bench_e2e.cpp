@@ -12,6 +12,7 @@
 #include <string>
 
 #include "bench/counters.hpp"
+#include "bench/device_family.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/samples_out.hpp"
 #include "compare/gbench_json.hpp"
@@ -170,7 +171,7 @@ TEST(MdBenchRepetitions, NoCorruptMemoryFieldsWithRepetitions) {
 
 TEST(MdBenchErrors, BadFlagValuesExitWithCode2AndOneLine) {
   for (const char* args : {"--md_steps=abc", "--md_sizes=30", "--md_cases=nope", "--md_suite=huge",
-                           "--md_bogus", "--not_a_flag"}) {
+                           "--md_bogus", "--not_a_flag", "--md_cuda=maybe", "--md_threads=0"}) {
     const Result r = run_md_bench(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
     EXPECT_EQ(r.output.find("md_bench: "), 0u) << args << ": " << r.output;
@@ -200,6 +201,43 @@ TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
     EXPECT_TRUE(run->error_occurred) << name;
   }
   EXPECT_EQ(file.find("Scaling/NVE/lj-ar/cpu/manual_time_BigO"), nullptr);
+}
+
+// cuda rows: without a usable GPU, --md_cuda=auto registers none and --md_cuda=on makes each an
+// error row (a clear message, not a crash); with a GPU both run and report GPU memory.
+TEST(MdBenchCuda, RowsFollowTheDeviceAndFailCleanlyWithoutOne) {
+  const auto out = temp_json("cuda");
+  const std::string rows =
+      "--md_cases=lj-ar --md_sizes=64 --md_ensembles=NVE --md_replicas=2 --md_peers=none "
+      "--benchmark_filter='^(Step|Batched)/' --benchmark_min_time=0.01 --benchmark_out=" +
+      out.string();
+  const Result on = run_md_bench(rows + " --md_cuda=on");
+  if (!cuda_built()) {
+    EXPECT_EQ(on.exit_code, 2) << on.output;
+    EXPECT_NE(on.output.find("built without CUDA"), std::string::npos) << on.output;
+    return;
+  }
+  ASSERT_EQ(on.exit_code, 0) << on.output;
+  const auto file = compare::load_benchmark_json(out);
+  const auto* step = file.find("Step/NVE/64/lj-ar/cuda/manual_time");
+  const auto* batched = file.find("Batched/NVE/64/lj-ar/cuda-graph/replicas:2/manual_time");
+  ASSERT_NE(step, nullptr);
+  ASSERT_NE(batched, nullptr);
+  ASSERT_NE(file.find("Step/NVE/64/lj-ar/cpu/manual_time"), nullptr);
+  const Result listed = run_md_bench("--md_list " + rows);
+  if (step->error_occurred) {  // no GPU here
+    EXPECT_NE(step->error_message.find("no usable CUDA device"), std::string::npos)
+        << step->error_message;
+    EXPECT_EQ(listed.output.find("/cuda/"), std::string::npos) << "auto: no rows without a GPU";
+  } else {
+    EXPECT_EQ(step->counters.at("gpu_mem_delta_MB"), 0.0);
+    EXPECT_GT(step->counters.at("gpu_mem_peak_MB"), 0.0);
+    EXPECT_EQ(batched->counters.at("replicas"), 2.0);
+    EXPECT_EQ(step->counters.at("allocs_per_step"), 0.0) << "a device step allocates on the host";
+    EXPECT_EQ(step->counters.count("frac_force"), 0u) << "no host phase times for a GPU row";
+    EXPECT_NE(listed.output.find("/cuda/"), std::string::npos) << "auto: rows with a GPU";
+  }
+  std::filesystem::remove(out);
 }
 
 // The silicon cases run through the whole harness (preparation, force check, step loop); the NN

@@ -1,0 +1,201 @@
+#include "bench/device_family.hpp"
+
+#ifdef MDB_HAVE_CUDA
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/counters.hpp"
+#include "bench/device_forces.hpp"
+#include "bench/memory_manager.hpp"
+#include "bench/workspace.hpp"
+#include "kernels/cuda/device_simulation_cuda.hpp"
+#include "kernels/cuda/lj_force_cuda.hpp"
+#endif
+
+namespace mdb::bench {
+
+bool cuda_built() {
+#ifdef MDB_HAVE_CUDA
+  return true;
+#else
+  return false;
+#endif
+}
+
+void resolve_device_rows(MdOptions& o) {
+  switch (o.cuda) {
+    case MdOptions::Cuda::Off:
+      o.device_rows = false;
+      return;
+    case MdOptions::Cuda::On:
+      if (!cuda_built()) throw OptionError("--md_cuda=on: md_bench was built without CUDA");
+      o.device_rows = true;
+      return;
+    case MdOptions::Cuda::Auto:
+#ifdef MDB_HAVE_CUDA
+      o.device_rows = cuda_device_available();
+#else
+      o.device_rows = false;
+#endif
+      return;
+  }
+}
+
+#ifdef MDB_HAVE_CUDA
+namespace {
+
+constexpr double kChunkSeconds = 0.002;  // GPU time of one timed chunk of steps
+constexpr long kPaceSteps = 20;          // steps of the warm-up that set the chunk length
+
+// The live GPU state of one benchmark, kept between Google Benchmark's calls of it (as
+// Workspace keeps the CPU's), so its calls continue one trajectory.
+struct DeviceWorkspace {
+  Family family = Family::Step;
+  StateKey key;
+  int replicas = 1;
+  bool graph = false;
+  std::unique_ptr<DeviceSimulation> sim;
+  long chunk = 1;
+};
+std::unique_ptr<DeviceWorkspace> g_device;
+
+DeviceSimulationSettings settings_for(const BenchmarkSpec& s) {
+  const CaseSpec& c = *s.key.spec;
+  DeviceSimulationSettings st;
+  st.dt = s.key.timestep;
+  st.use_graph = s.graph;
+  st.neighbor.skin = c.neighbor.skin;
+  st.neighbor.every = c.neighbor.every;
+  st.neighbor.check = c.neighbor.check;
+  if (s.key.ensemble == Ensemble::NVT) {
+    st.ensemble.kind = DeviceEnsemble::Kind::Langevin;
+    st.ensemble.temperature = c.temperature;
+    st.ensemble.friction = c.friction;
+    st.ensemble.seed = replica_seed(s.key, 0) + 2;
+  }
+  return st;
+}
+
+DeviceWorkspace& acquire(const BenchmarkSpec& s) {
+  if (g_device && g_device->family == s.family && g_device->key == s.key &&
+      g_device->replicas == s.replicas && g_device->graph == s.graph) {
+    return *g_device;
+  }
+  g_device.reset();  // free the previous benchmark's device memory first
+  discard_workspace();
+  const int replicas = s.family == Family::Batched ? s.replicas : 1;
+  std::vector<System> systems;
+  systems.reserve(static_cast<std::size_t>(replicas));
+  for (int r = 0; r < replicas; ++r) systems.push_back(replica_state(s.key, r));
+  auto ws = std::make_unique<DeviceWorkspace>();
+  ws->family = s.family;
+  ws->key = s.key;
+  ws->replicas = s.replicas;
+  ws->graph = s.graph;
+  ws->sim = std::make_unique<DeviceSimulation>(
+      systems, make_device_force(*s.key.spec, systems.front()), settings_for(s));
+  DeviceSimulation& sim = *ws->sim;
+  // Warm up through two list rebuilds, so that the list storage has grown to what a moving
+  // system needs before anything is timed.
+  sim.run(kPaceSteps);
+  const long long builds = sim.builds();
+  for (long k = 0; k < 2000 && sim.builds() < builds + 2; k += kPaceSteps) sim.run(kPaceSteps);
+  sim.record_start();
+  for (long k = 0; k < kPaceSteps; ++k) sim.step();
+  sim.record_stop();
+  const double per_step = sim.elapsed_ms() * 1e-3 / kPaceSteps;
+  sim.synchronize();
+  ws->chunk =
+      per_step > 0 ? std::clamp<long>(std::lround(kChunkSeconds / per_step), 1, 5000) : 1000;
+  g_device = std::move(ws);
+  return *g_device;
+}
+
+// Empty when every replica's energy is finite and its temperature sane, else what blew up.
+std::string health(DeviceSimulation& sim, const CaseSpec& c) {
+  const auto th = sim.thermo();
+  for (std::size_t r = 0; r < th.size(); ++r) {
+    if (!std::isfinite(th[r].total)) return "replica " + std::to_string(r) + ": energy not finite";
+    if (c.temperature > 0 && th[r].temperature > 20.0 * c.temperature) {
+      return "replica " + std::to_string(r) + ": temperature " + std::to_string(th[r].temperature) +
+             " (blew up)";
+    }
+  }
+  return {};
+}
+
+void fail(benchmark::State& state, const std::string& what) {
+  g_device.reset();
+  state.SkipWithError(what.c_str());
+}
+
+}  // namespace
+
+void run_device_benchmark(benchmark::State& state, const BenchmarkSpec& s) {
+  if (!cuda_device_available()) return state.SkipWithError("no usable CUDA device");
+  DeviceWorkspace* ws = nullptr;
+  try {
+    ws = &acquire(s);
+  } catch (const std::exception& e) {
+    return fail(state, e.what());
+  }
+  DeviceSimulation& sim = *ws->sim;
+  const CaseSpec& c = *s.key.spec;
+  MemoryProbe probe;
+  probe.start();
+  const double mem_before = static_cast<double>(DeviceSimulation::device_memory_used());
+  double mem_peak = mem_before, seconds = 0.0, per_step = 0.0;
+  long pending = 0, done = 0;
+  try {
+    for (auto _ : state) {
+      if (pending == 0) {
+        const long k = std::min<long>(ws->chunk, static_cast<long>(state.max_iterations) - done);
+        sim.record_start();
+        for (long i = 0; i < k; ++i) sim.step();
+        sim.record_stop();
+        const double dt = sim.elapsed_ms() * 1e-3;
+        sim.synchronize();  // resumes a step a list overflow held back (outside the chunk's time)
+        mem_peak = std::max(mem_peak, static_cast<double>(DeviceSimulation::device_memory_used()));
+        seconds += dt;
+        per_step = dt / static_cast<double>(k);
+        pending = k;
+      }
+      state.SetIterationTime(per_step);
+      --pending;
+      ++done;
+    }
+    if (const std::string err = health(sim, c); !err.empty()) return fail(state, err);
+  } catch (const std::exception& e) {
+    return fail(state, std::string("step failed: ") + e.what());
+  }
+  if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
+  Measurement m;
+  probe.finish(m);
+  m.natoms = static_cast<double>(sim.atoms_per_replica());
+  m.replicas = static_cast<double>(sim.replicas());
+  m.threads = 1;
+  std::vector<std::int64_t> offsets;
+  std::vector<int> neighbors;
+  std::vector<std::uint32_t> images;
+  sim.download_list(offsets, neighbors, images);
+  m.neighbors_per_atom =
+      static_cast<double>(offsets.back()) / (m.natoms * m.replicas);  // a full list
+  m.timestep_ps = s.key.timestep * c.report.ps_per_time;
+  m.steps = static_cast<double>(state.iterations());
+  m.seconds = seconds;
+  m.phases = false;
+  m.gpu_mem_delta_bytes =
+      std::max(0.0, static_cast<double>(DeviceSimulation::device_memory_used()) - mem_before);
+  m.gpu_mem_peak_bytes = mem_peak;
+  publish(state, m);
+}
+#else
+void run_device_benchmark(benchmark::State& state, const BenchmarkSpec&) {
+  state.SkipWithError("md_bench was built without CUDA");
+}
+#endif
+
+}  // namespace mdb::bench

@@ -1,0 +1,65 @@
+#include "bench/registry_device.hpp"
+
+#include <string>
+
+namespace mdb::bench {
+namespace {
+
+// What a GPU is for: many replicas of a small system in one launch (the screening use case).
+const std::vector<int> kDefaultDeviceReplicas = {1, 64, 1024};
+
+const char* backend_of(bool graph) {
+  return graph ? "cuda-graph" : "cuda";
+}
+
+}  // namespace
+
+void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<Ensemble>& ens,
+                      const std::vector<int>& step_sizes, const std::vector<int>& scaling_sizes,
+                      const std::vector<int>& batch_sizes, std::vector<PlannedBenchmark>& plan) {
+  if (!o.device_rows || !c.on_device) return;
+  const double dt = o.timestep > 0.0 ? o.timestep : c.timestep;
+  auto spec_of = [&](Family f, Ensemble e, int atoms, bool graph) {
+    BenchmarkSpec s{f, StateKey{&c, e, atoms, o.seed, dt}};
+    s.backend = Backend::Cuda;
+    s.graph = graph;
+    return s;
+  };
+  for (Ensemble e : ens) {
+    if (e == Ensemble::NPT) continue;
+    const std::string ens_name(ensemble_name(e));
+    for (int n : step_sizes) {
+      for (bool graph : {false, true}) {
+        plan.push_back(
+            {"Step/" + ens_name + "/" + std::to_string(n) + "/" + c.name + "/" + backend_of(graph),
+             spec_of(Family::Step, e, n, graph),
+             {}});
+      }
+    }
+    if (!scaling_sizes.empty() && e == ens.front()) {
+      for (bool graph : {false, true}) {
+        PlannedBenchmark p{"Scaling/" + ens_name + "/" + c.name + "/" + backend_of(graph),
+                           spec_of(Family::Scaling, e, 0, graph),
+                           {}};
+        for (int n : scaling_sizes) p.sizes.push_back(n);
+        plan.push_back(p);
+      }
+    }
+    if (e != ens.front()) continue;  // Batched: the case's first ensemble, as on the CPU
+    const std::vector<int>& reps = o.replicas.empty() ? kDefaultDeviceReplicas : o.replicas;
+    for (int n : batch_sizes) {
+      for (int r : reps) {
+        for (bool graph : {false, true}) {
+          BenchmarkSpec s = spec_of(Family::Batched, e, n, graph);
+          s.replicas = r;
+          plan.push_back({"Batched/" + ens_name + "/" + std::to_string(n) + "/" + c.name + "/" +
+                              backend_of(graph) + "/replicas:" + std::to_string(r),
+                          s,
+                          {}});
+        }
+      }
+    }
+  }
+}
+
+}  // namespace mdb::bench

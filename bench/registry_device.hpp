@@ -1,0 +1,23 @@
+#pragma once
+// The cuda rows of the plan (registry.cpp calls it per case): which families, sizes and replica
+// counts run on the GPU engine.
+#include <vector>
+
+#include "bench/registry.hpp"
+
+namespace mdb::bench {
+
+/// Largest system the cuda rows accept (the CPU cases cap at 131,072 atoms: minutes per step on
+/// one core, milliseconds on an H100).
+inline constexpr int kMaxDeviceAtoms = 1 << 22;
+
+/// Appends case c's cuda rows when o.device_rows and c.on_device: Step at `step_sizes` (the
+/// CPU Step sizes, or --md_sizes up to kMaxDeviceAtoms) and Scaling at `scaling_sizes`, both as
+/// `cuda` (kernels launched one by one) and `cuda-graph` (each step replayed from a CUDA graph),
+/// and Batched at `batch_sizes` with --md_replicas or 1, 64 and 1,024 replicas per launch. NVE
+/// and NVT only (the device engine has no barostat).
+void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<Ensemble>& ens,
+                      const std::vector<int>& step_sizes, const std::vector<int>& scaling_sizes,
+                      const std::vector<int>& batch_sizes, std::vector<PlannedBenchmark>& plan);
+
+}  // namespace mdb::bench
