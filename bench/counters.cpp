@@ -79,7 +79,7 @@ void publish(benchmark::State& state, Measurement& m) {
     set(state, "ns_per_day", r.ns_per_day);
 
     if (m.phases) {
-      const double thread_seconds = m.seconds * m.threads;
+      const double thread_seconds = m.seconds * m.phase_clocks;
       const double known = m.neighbor_s + m.force_s + m.integrate_s;
       set(state, "frac_neigh", m.neighbor_s / thread_seconds);
       set(state, "frac_force", m.force_s / thread_seconds);

@@ -45,6 +45,9 @@ struct Measurement {
   double natoms = 0;    ///< atoms per replica
   double replicas = 1;  ///< independent systems advanced together
   double threads = 1;   ///< threads that advanced them
+  /// Timers whose phase times are summed: one per replica thread (Batched); 1 for a single
+  /// simulation, however many threads split its loops (its phases are wall time of the team).
+  double phase_clocks = 1;
   double neighbors_per_atom = 0;
   // Work and time.
   double steps = 0;        ///< timed MD steps (a batched step of all replicas counts once)

@@ -3,6 +3,7 @@
 #ifdef MDB_HAVE_CUDA
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,6 +60,7 @@ struct DeviceWorkspace {
   bool graph = false;
   std::unique_ptr<DeviceSimulation> sim;
   long chunk = 1;
+  ThermoSamples thermo;  ///< Trajectory's samples, kept so a repeated call allocates nothing
 };
 std::unique_ptr<DeviceWorkspace> g_device;
 
@@ -132,6 +134,74 @@ void fail(benchmark::State& state, const std::string& what) {
   state.SkipWithError(what.c_str());
 }
 
+// Entries of the device's full list per atom (each pair twice); copies the list back, so only
+// after the timed steps.
+double list_entries_per_atom(DeviceSimulation& sim) {
+  std::vector<std::int64_t> offsets;
+  std::vector<int> neighbors;
+  std::vector<std::uint32_t> images;
+  sim.download_list(offsets, neighbors, images);
+  return static_cast<double>(offsets.back()) /
+         static_cast<double>(sim.atoms_per_replica() * sim.replicas());
+}
+
+// Trajectory on the device: spec.trajectory_steps steps per iteration, thermo copied back every
+// kThermoEvery steps (as a production run prints it), all inside the timed span.
+void run_device_trajectory(benchmark::State& state, const BenchmarkSpec& s, DeviceWorkspace& ws,
+                           ThermoSamples& th) {
+  constexpr long kThermoEvery = 10;
+  DeviceSimulation& sim = *ws.sim;
+  const CaseSpec& c = *s.key.spec;
+  const long steps = s.trajectory_steps;
+  th.clear();
+  th.reserve(static_cast<std::size_t>(state.max_iterations * (steps / kThermoEvery + 1)));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double seconds = 0.0;
+  const double dt_time = s.key.timestep;
+  MemoryProbe probe;
+  probe.start();
+  const double mem_before = static_cast<double>(DeviceSimulation::device_memory_used());
+  try {
+    for (auto _ : state) {
+      sim.record_start();
+      for (long k = 0; k < steps; ++k) {
+        const bool observe = (k + 1) % kThermoEvery == 0;
+        sim.step(observe);
+        if (!observe) continue;
+        const DeviceThermo t = sim.thermo().front();  // waits for the step: a real print does
+        th.time.push_back(static_cast<double>(t.step) * dt_time);
+        th.energy.push_back(t.total);
+        th.conserved.push_back(s.key.ensemble == Ensemble::NVE ? t.total : nan);
+        th.temperature.push_back(t.temperature);
+        th.pressure.push_back(t.pressure);
+        th.density.push_back(nan);
+        if (!std::isfinite(t.total)) return fail(state, "the total energy is not finite");
+      }
+      sim.record_stop();
+      const double dt = sim.elapsed_ms() * 1e-3;
+      state.SetIterationTime(dt);
+      seconds += dt;
+    }
+    if (const std::string err = health(sim, c); !err.empty()) return fail(state, err);
+  } catch (const std::exception& e) {
+    return fail(state, std::string("step failed: ") + e.what());
+  }
+  if (in_memory_pass()) return;
+  Measurement m;
+  probe.finish(m);
+  m.natoms = static_cast<double>(sim.atoms_per_replica());
+  m.replicas = 1;
+  m.neighbors_per_atom = list_entries_per_atom(sim);
+  m.timestep_ps = s.key.timestep * c.report.ps_per_time;
+  m.steps = static_cast<double>(state.iterations() * steps);
+  m.seconds = seconds;
+  m.phases = false;
+  m.gpu_mem_delta_bytes =
+      std::max(0.0, static_cast<double>(DeviceSimulation::device_memory_used()) - mem_before);
+  m.thermo = summarize_thermo(s, th, m.natoms);
+  publish(state, m);
+}
+
 }  // namespace
 
 void run_device_benchmark(benchmark::State& state, const BenchmarkSpec& s) {
@@ -142,6 +212,7 @@ void run_device_benchmark(benchmark::State& state, const BenchmarkSpec& s) {
   } catch (const std::exception& e) {
     return fail(state, e.what());
   }
+  if (s.family == Family::Trajectory) return run_device_trajectory(state, s, *ws, ws->thermo);
   DeviceSimulation& sim = *ws->sim;
   const CaseSpec& c = *s.key.spec;
   MemoryProbe probe;
@@ -177,12 +248,7 @@ void run_device_benchmark(benchmark::State& state, const BenchmarkSpec& s) {
   m.natoms = static_cast<double>(sim.atoms_per_replica());
   m.replicas = static_cast<double>(sim.replicas());
   m.threads = 1;
-  std::vector<std::int64_t> offsets;
-  std::vector<int> neighbors;
-  std::vector<std::uint32_t> images;
-  sim.download_list(offsets, neighbors, images);
-  m.neighbors_per_atom =
-      static_cast<double>(offsets.back()) / (m.natoms * m.replicas);  // a full list
+  m.neighbors_per_atom = list_entries_per_atom(sim);
   m.timestep_ps = s.key.timestep * c.report.ps_per_time;
   m.steps = static_cast<double>(state.iterations());
   m.seconds = seconds;

@@ -43,6 +43,7 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   m.natoms = static_cast<double>(sim.system().size());
   m.replicas = static_cast<double>(ws.sims.size());
   m.threads = static_cast<double>(ws.pool->size() * ws.sim_threads);
+  m.phase_clocks = static_cast<double>(ws.pool->size());
   m.neighbors_per_atom = static_cast<double>(sim.neighbor_list().num_pairs()) / m.natoms;
   m.timestep_ps = spec.key.timestep * spec.key.spec->report.ps_per_time;
   m.steps = steps;
@@ -91,6 +92,8 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   publish(state, m);
 }
 
+}  // namespace
+
 ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s, double natoms) {
   ThermoSummary out;
   if (s.size() < 2) return out;
@@ -102,7 +105,7 @@ ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s
   const double drift_mev = least_squares(t, e).slope * 1e3;
   if (spec.key.ensemble == Ensemble::NVE) {
     out.energy_drift_mev = drift_mev;
-  } else {
+  } else if (std::isfinite(drift_mev)) {  // NaN samples: an integrator with no such quantity
     out.conserved_drift_mev = drift_mev;
   }
   auto mean = [](const std::vector<double>& v) {
@@ -117,6 +120,8 @@ ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s
   }
   return out;
 }
+
+namespace {
 
 // Trajectory: one iteration = spec.trajectory_steps steps, thermo sampled every kThermoEvery
 // steps (as a production run would print it), all inside the timed trajectory.

@@ -5,7 +5,9 @@
 #include <memory>
 #include <string>
 
+#include "bench/counters.hpp"
 #include "bench/prepared_state.hpp"
+#include "bench/workspace.hpp"
 
 namespace mdb::bench {
 
@@ -27,6 +29,10 @@ struct BenchmarkSpec {
   /// the benchmark allocates nothing for the MemoryManager's pass to count.
   std::shared_ptr<const std::string> name{};
 };
+
+/// Energy drift (NVE) or drift of the conserved quantity (NVT/NPT; none when its samples are
+/// NaN), mean temperature, pressure and density of a trajectory's thermo samples.
+ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s, double natoms);
 
 /// Runs one benchmark call. All families use manual time (the timed steps' wall time, read from
 /// the time-stamp counter) so CPU and CUDA names and semantics match. Failures (a state that

@@ -176,7 +176,7 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     const int device_cap = std::max(c.max_atoms, kMaxDeviceAtoms);
     std::vector<int> device_sizes = sized ? usable(c, o.sizes, device_cap, nullptr) : step_sizes;
     std::sort(device_sizes.begin(), device_sizes.end());
-    plan_device_rows(c, o, ens, device_sizes,
+    plan_device_rows(c, o, ens, device_sizes, sized ? device_sizes : traj_sizes,
                      sized ? device_sizes : usable(c, scaling, device_cap, nullptr), batch_sizes,
                      plan);
   }

@@ -15,8 +15,9 @@ const char* backend_of(bool graph) {
 }  // namespace
 
 void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<Ensemble>& ens,
-                      const std::vector<int>& step_sizes, const std::vector<int>& scaling_sizes,
-                      const std::vector<int>& batch_sizes, std::vector<PlannedBenchmark>& plan) {
+                      const std::vector<int>& step_sizes, const std::vector<int>& traj_sizes,
+                      const std::vector<int>& scaling_sizes, const std::vector<int>& batch_sizes,
+                      std::vector<PlannedBenchmark>& plan) {
   if (!o.device_rows || !c.on_device) return;
   const double dt = o.timestep > 0.0 ? o.timestep : c.timestep;
   auto spec_of = [&](Family f, Ensemble e, int atoms, bool graph) {
@@ -34,6 +35,16 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
             {"Step/" + ens_name + "/" + std::to_string(n) + "/" + c.name + "/" + backend_of(graph),
              spec_of(Family::Step, e, n, graph),
              {}});
+      }
+    }
+    for (int n : traj_sizes) {
+      for (bool graph : {false, true}) {
+        BenchmarkSpec s = spec_of(Family::Trajectory, e, n, graph);
+        s.trajectory_steps = o.steps;
+        plan.push_back({"Trajectory/" + ens_name + "/" + std::to_string(n) + "/" + c.name + "/" +
+                            backend_of(graph),
+                        s,
+                        {}});
       }
     }
     if (!scaling_sizes.empty() && e == ens.front()) {

@@ -55,9 +55,9 @@ rm -rf "$out"
 mkdir -p "$out"
 "$md_bench" "${selection[@]}" --md_lammps_inputs="$out/lammps"
 
-lammps() {  # folder steps log
+lammps() {  # folder steps log; stdin closed, or mpirun would eat the loop's index lines
   (cd "$out/lammps/$1" && mpirun -np "$procs" lmp -in in.lmp -var steps "$2" -log "$3" \
-    -screen none)
+    -screen none </dev/null)
 }
 # Steps per timed LAMMPS run, from a 20-step probe: about lmp_seconds each.
 declare -A steps

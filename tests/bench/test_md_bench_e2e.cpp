@@ -203,6 +203,31 @@ TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
   EXPECT_EQ(file.find("Scaling/NVE/lj-ar/cpu/manual_time_BigO"), nullptr);
 }
 
+// --md_threads: a cpu-t2 row runs one simulation on two threads; its phase shares are of the
+// step's wall time, as for one thread (SW silicon spends most of a step in the force).
+TEST(MdBenchThreads, TwoThreadRowReportsItsTeamAndWallTimeShares) {
+  const auto out = temp_json("threads");
+  const Result r = run_md_bench(
+      "--md_cases=si-sw --md_sizes=512 --md_ensembles=NVE --md_threads=1,2 --md_peers=none "
+      "--benchmark_filter='^Step/' --benchmark_min_time=0.05 --benchmark_out=" +
+      out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto file = compare::load_benchmark_json(out);
+  std::filesystem::remove(out);
+  const auto* one = file.find("Step/NVE/512/si-sw/cpu/manual_time");
+  const auto* two = file.find("Step/NVE/512/si-sw/cpu-t2/manual_time");
+  ASSERT_NE(one, nullptr);
+  ASSERT_NE(two, nullptr);
+  ASSERT_FALSE(two->error_occurred) << two->error_message;
+  EXPECT_EQ(one->counters.at("worker_threads"), 1.0);
+  EXPECT_EQ(two->counters.at("worker_threads"), 2.0);
+  EXPECT_GT(two->counters.at("frac_force"), 0.5);
+  EXPECT_EQ(two->counters.at("allocs_per_step"), 0.0);
+  // The same state, so the same list size (to the drift of a few hundred steps).
+  EXPECT_NEAR(two->counters.at("neighbors_per_atom"), one->counters.at("neighbors_per_atom"),
+              0.01 * one->counters.at("neighbors_per_atom"));
+}
+
 // cuda rows: without a usable GPU, --md_cuda=auto registers none and --md_cuda=on makes each an
 // error row (a clear message, not a crash); with a GPU both run and report GPU memory.
 TEST(MdBenchCuda, RowsFollowTheDeviceAndFailCleanlyWithoutOne) {

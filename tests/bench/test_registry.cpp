@@ -179,6 +179,7 @@ TEST(Plan, CudaRowsWhenTheDeviceBackendIsOn) {
   EXPECT_TRUE(contains(names, "Step/NVE/64/si-nn-student/cuda/manual_time"));
   EXPECT_TRUE(contains(names, "Batched/NVE/64/lj-ar/cuda-graph/replicas:1024/manual_time"));
   EXPECT_TRUE(contains(names, "Scaling/NVE/lj-ar/cuda/4096/manual_time"));
+  EXPECT_TRUE(contains(names, "Trajectory/NVT/256/lj-ar/cuda-graph/manual_time"));
   for (const auto& p : plan) {
     const bool cuda = p.name.find("/cuda") != std::string::npos;
     EXPECT_EQ(p.spec.backend == Backend::Cuda, cuda) << p.name;
