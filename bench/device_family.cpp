@@ -14,6 +14,8 @@
 #include "bench/workspace.hpp"
 #include "kernels/cuda/device_simulation_cuda.hpp"
 #include "kernels/cuda/lj_force_cuda.hpp"
+#include "kernels/cuda/nn_force_cuda.hpp"
+#include "model/nnp/nn_potential.hpp"
 #endif
 
 namespace mdb::bench {
@@ -61,6 +63,9 @@ struct DeviceWorkspace {
   std::unique_ptr<DeviceSimulation> sim;
   long chunk = 1;
   ThermoSamples thermo;  ///< Trajectory's samples, kept so a repeated call allocates nothing
+  /// The case's CPU force field bound to the same system: what the device one mirrors (the NN
+  /// stage counters read its FLOP count).
+  std::unique_ptr<ForceField> reference;
 };
 std::unique_ptr<DeviceWorkspace> g_device;
 
@@ -97,8 +102,10 @@ DeviceWorkspace& acquire(const BenchmarkSpec& s) {
   ws->key = s.key;
   ws->replicas = s.replicas;
   ws->graph = s.graph;
+  ws->reference = s.key.spec->make_force_field();
+  ws->reference->bind(systems.front());
   ws->sim = std::make_unique<DeviceSimulation>(
-      systems, make_device_force(*s.key.spec, systems.front()), settings_for(s));
+      systems, make_device_force(*ws->reference, systems.front()), settings_for(s));
   DeviceSimulation& sim = *ws->sim;
   // Warm up through two list rebuilds, so that the list storage has grown to what a moving
   // system needs before anything is timed.
@@ -132,6 +139,29 @@ std::string health(DeviceSimulation& sim, const CaseSpec& c) {
 void fail(benchmark::State& state, const std::string& what) {
   g_device.reset();
   state.SkipWithError(what.c_str());
+}
+
+// The NN potential's stage split on the device, from a few extra steps with CUDA-event stage
+// timing on (it synchronises every step, so never in the timed chunks; a graph replays no
+// events, so graph rows have none). `flops_per_call`: the dense layers' FLOPs per force call.
+void add_device_nn_stages(DeviceSimulation& sim, bool graph, double flops_per_call,
+                          NnBreakdown& out) {
+  auto* nn = dynamic_cast<NnForceDevice*>(&sim.force());
+  if (nn == nullptr || graph) return;
+  constexpr long kStageSteps = 20;
+  nn->reset_stage_times();
+  nn->set_stage_timing(true);
+  for (long k = 0; k < kStageSteps; ++k) sim.step();
+  sim.synchronize();
+  const NnDeviceStageTimes t = nn->stage_times();
+  nn->set_stage_timing(false);
+  if (t.calls <= 0) return;
+  out.present = true;
+  out.baseline_s = t.baseline;
+  out.descriptor_s = t.descriptor;
+  out.network_s = t.network;  // forward, output and backward to dE/dAEV: one device stage
+  out.descriptor_backward_s = t.descriptor_backward;
+  out.network_flops = flops_per_call * static_cast<double>(t.calls);
 }
 
 // Entries of the device's full list per atom (each pair twice); copies the list back, so only
@@ -256,12 +286,21 @@ void run_device_benchmark(benchmark::State& state, const BenchmarkSpec& s) {
   m.gpu_mem_delta_bytes =
       std::max(0.0, static_cast<double>(DeviceSimulation::device_memory_used()) - mem_before);
   m.gpu_mem_peak_bytes = mem_peak;
+  if (const auto* cpu_nn = dynamic_cast<const NnPotential<float>*>(ws->reference.get())) {
+    add_device_nn_stages(sim, s.graph, cpu_nn->network_flops_per_call(), m.nn);
+  }
   publish(state, m);
+}
+
+void release_device_state() {
+  g_device.reset();
 }
 #else
 void run_device_benchmark(benchmark::State& state, const BenchmarkSpec&) {
   state.SkipWithError("md_bench was built without CUDA");
 }
+
+void release_device_state() {}
 #endif
 
 }  // namespace mdb::bench

@@ -24,4 +24,8 @@ void resolve_device_rows(MdOptions& options);
 /// model without a GPU version, a blow-up) end the row with SkipWithError.
 void run_device_benchmark(benchmark::State& state, const BenchmarkSpec& spec);
 
+/// Frees the last cuda row's device state (main calls it after the run, so no device memory is
+/// left for the CUDA runtime's own teardown at exit).
+void release_device_state();
+
 }  // namespace mdb::bench

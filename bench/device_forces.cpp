@@ -12,10 +12,9 @@
 #include "model/stillinger_weber.hpp"
 
 namespace mdb::bench {
-namespace {
 
 // One dynamic_cast per benchmark set-up, outside any step loop.
-std::unique_ptr<DeviceForce> device_version(const ForceField& ff, const System& system) {
+std::unique_ptr<DeviceForce> make_device_force(const ForceField& ff, const System& system) {
   const int ns = static_cast<int>(system.species_table().size());
   if (const auto* lj = dynamic_cast<const LennardJones<double>*>(&ff)) {
     return std::make_unique<LjForceDevice>(lj->table().data(), ns, lj->cutoff());
@@ -34,20 +33,12 @@ std::unique_ptr<DeviceForce> device_version(const ForceField& ff, const System& 
   if (const auto* nn = dynamic_cast<const NnPotential<float>*>(&ff)) {
     std::vector<std::string> names;
     for (const auto& sp : system.species_table()) names.push_back(sp.name);
-    auto baseline = nn->baseline() ? device_version(*nn->baseline(), system) : nullptr;
+    auto baseline = nn->baseline() ? make_device_force(*nn->baseline(), system) : nullptr;
     return std::make_unique<NnForceDevice>(nn->spec(), names, std::move(baseline));
   }
   std::string what = "force field '";
   what.append(ff.name()).append("' has no GPU version");
   throw std::invalid_argument(what);
-}
-
-}  // namespace
-
-std::unique_ptr<DeviceForce> make_device_force(const CaseSpec& c, const System& system) {
-  auto ff = c.make_force_field();
-  ff->bind(system);
-  return device_version(*ff, system);
 }
 
 }  // namespace mdb::bench

@@ -2,16 +2,16 @@
 // The GPU version of a case's force field, for the cuda rows. Built only with the CUDA backend.
 #include <memory>
 
-#include "bench/cases.hpp"
 #include "kernels/cuda/device_force_cuda.hpp"
 #include "md/system.hpp"
+#include "model/force_field.hpp"
 
 namespace mdb::bench {
 
-/// The case's force field bound to `system` (its species) and turned into the device engine's
-/// equivalent with the same parameters: LennardJones<double> -> LjForceDevice, StillingerWeber ->
+/// A force field bound to `system` (its species) turned into the device engine's equivalent
+/// with the same parameters: LennardJones<double> -> LjForceDevice, StillingerWeber ->
 /// SwForceDevice, NnPotential<float> -> NnForceDevice (over the device version of its baseline).
 /// Throws std::invalid_argument naming a force field that has no GPU version.
-std::unique_ptr<DeviceForce> make_device_force(const CaseSpec& c, const System& system);
+std::unique_ptr<DeviceForce> make_device_force(const ForceField& bound, const System& system);
 
 }  // namespace mdb::bench

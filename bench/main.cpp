@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
                  "report memory\n");
   }
   benchmark::RunSpecifiedBenchmarks();
+  release_device_state();
   benchmark::RegisterMemoryManager(nullptr);
   benchmark::Shutdown();
   try {

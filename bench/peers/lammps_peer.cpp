@@ -22,6 +22,9 @@ namespace {
 
 constexpr long kWarmupSteps = 20;
 constexpr double kChunkSeconds = 0.02;  // target wall time of one `run K` chunk
+// LAMMPS computes thermo (energy, virial) on the last step of every run: with 1-step chunks of
+// a large system every step would, which md_bench's Step rows do not.
+constexpr long kMinChunkSteps = 20;
 // The statistics chunk must span list rebuilds (every 20 steps in in.lj, every ~10-30 steps with
 // check yes) or Neigh reads 0: a 2-step chunk of a large system often has none.
 constexpr long kStatsMinSteps = 60;
@@ -85,8 +88,8 @@ void fail(benchmark::State& state, const std::string& what) {
 }  // namespace
 
 long lammps_chunk_steps(double seconds_per_step) {
-  if (!(seconds_per_step > 0)) return 1;
-  return std::clamp<long>(std::lround(kChunkSeconds / seconds_per_step), 1, 5000);
+  if (!(seconds_per_step > 0)) return kMinChunkSteps;
+  return std::clamp<long>(std::lround(kChunkSeconds / seconds_per_step), kMinChunkSteps, 5000);
 }
 
 void run_lammps_peer(benchmark::State& state, const StateKey& key) {

@@ -7,9 +7,11 @@
 
 namespace mdb::bench {
 
-/// Steps LAMMPS runs per `run` command at a measured pace: ~20 ms of steps (1 to 5,000), so the
+/// Steps LAMMPS runs per `run` command at a measured pace: ~20 ms of steps (20 to 5,000), so the
 /// command's own cost (parsing, the minimal set-up between runs, tens of µs) stays under ~0.5 %
-/// of a chunk, and an expensive model still gives Google Benchmark many chunks to time.
+/// of a chunk, and at least 20 steps because LAMMPS computes thermo (energy and virial) on the
+/// last step of every run: 1-step chunks of a large system cost it ~5 % more per step (si-sw and
+/// lj-melt at 32,768 atoms), work md_bench's Step rows do not do.
 long lammps_chunk_steps(double seconds_per_step);
 
 /// Peer/<ENS>/<N>/<case>/lammps: one Google Benchmark iteration is one MD step, as in Step;
