@@ -9,6 +9,7 @@
 #include <string>
 
 #include "kernels/common/nvtx.hpp"
+#include "kernels/cuda/block_reduce.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.cuh"
 #include "kernels/cuda/lj_force_cuda.hpp"
@@ -17,38 +18,8 @@ namespace mdb {
 namespace {
 
 constexpr int kBlock = 128;
-constexpr int kWarp = 32;
-static_assert(kBlock % kWarp == 0, "the block reduction assumes whole warps");
 // Energy, then the six virial components in LAMMPS order.
 constexpr int kNumSums = 7;
-static_assert(kNumSums <= kBlock, "one thread per sum finishes the block reduction");
-
-/// Adds every thread's `v` into out[0..kNumSums). Must be reached by all threads of the block.
-/// The in-block order is fixed; only the order of the per-block atomics varies between runs.
-__device__ void block_sum_to_global(double (&v)[kNumSums], double* __restrict__ out) {
-  __shared__ double partial[kBlock / kWarp][kNumSums];
-  const int tid = static_cast<int>(threadIdx.x);
-  const int lane = tid % kWarp;
-  const int warp = tid / kWarp;
-#pragma unroll
-  for (int c = 0; c < kNumSums; ++c) {
-#pragma unroll
-    for (int offset = kWarp / 2; offset > 0; offset /= 2) {
-      v[c] += __shfl_down_sync(0xffffffffu, v[c], offset);
-    }
-  }
-  if (lane == 0) {
-#pragma unroll
-    for (int c = 0; c < kNumSums; ++c) partial[warp][c] = v[c];
-  }
-  __syncthreads();
-  if (tid < kNumSums) {
-    double total = 0.0;
-#pragma unroll
-    for (int w = 0; w < kBlock / kWarp; ++w) total += partial[w][tid];
-    atomicAdd(out + tid, total);
-  }
-}
 
 /// One thread per local atom i: F_i = sum_j f_over_r(r_ij^2) (r_i - r_j) over its full-list
 /// neighbours. sums[] receives the full-list energy and virial (each pair twice); the host
@@ -96,7 +67,7 @@ __global__ void __launch_bounds__(kBlock)
     fy[i] = fyi;
     fz[i] = fzi;
   }
-  block_sum_to_global(s, sums);
+  block_sum_to_global<kBlock, kNumSums>(s, sums);
 }
 
 /// Everything the kernel indexes is checked here, because an out-of-range index on the device is
