@@ -15,6 +15,7 @@
 #include "kernels/cuda/device_simulation_cuda.hpp"
 #include "kernels/cuda/lj_force_cuda.hpp"
 #include "kernels/cuda/nn_force_cuda.hpp"
+#include "md/units.hpp"
 #include "model/nnp/nn_potential.hpp"
 #endif
 
@@ -66,6 +67,9 @@ struct DeviceWorkspace {
   /// The case's CPU force field bound to the same system: what the device one mirrors (the NN
   /// stage counters read its FLOP count).
   std::unique_ptr<ForceField> reference;
+  /// Total mass in the units of mass density per volume (g/cm^3 x A^3 in metal units): NPT's
+  /// density is this / volume.
+  double mass_per_density = 0.0;
 };
 std::unique_ptr<DeviceWorkspace> g_device;
 
@@ -77,12 +81,14 @@ DeviceSimulationSettings settings_for(const BenchmarkSpec& s) {
   st.neighbor.skin = c.neighbor.skin;
   st.neighbor.every = c.neighbor.every;
   st.neighbor.check = c.neighbor.check;
-  if (s.key.ensemble == Ensemble::NVT) {
-    st.ensemble.kind = DeviceEnsemble::Kind::Langevin;
-    st.ensemble.temperature = c.temperature;
-    st.ensemble.friction = c.friction;
-    st.ensemble.seed = replica_seed(s.key, 0) + 2;
-  }
+  if (s.key.ensemble == Ensemble::NVE) return st;
+  st.ensemble.kind = s.key.ensemble == Ensemble::NPT ? DeviceEnsemble::Kind::LangevinNpt
+                                                     : DeviceEnsemble::Kind::Langevin;
+  st.ensemble.temperature = c.temperature;
+  st.ensemble.friction = c.friction;
+  st.ensemble.seed = replica_seed(s.key, 0) + 2;
+  // The CPU's barostat settings (cases.cpp make_integrator), on a stream of its own.
+  st.ensemble.barostat = {c.pressure, c.barostat_tau, c.compressibility, st.ensemble.seed + 1};
   return st;
 }
 
@@ -102,6 +108,9 @@ DeviceWorkspace& acquire(const BenchmarkSpec& s) {
   ws->key = s.key;
   ws->replicas = s.replicas;
   ws->graph = s.graph;
+  const UnitSystem& units = systems.front().units();
+  ws->mass_per_density =
+      systems.front().total_mass() * (units.name == kMetalUnits.name ? kAmuPerA3ToGPerCm3 : 1.0);
   ws->reference = s.key.spec->make_force_field();
   ws->reference->bind(systems.front());
   ws->sim = std::make_unique<DeviceSimulation>(
@@ -204,7 +213,8 @@ void run_device_trajectory(benchmark::State& state, const BenchmarkSpec& s, Devi
         th.conserved.push_back(s.key.ensemble == Ensemble::NVE ? t.total : nan);
         th.temperature.push_back(t.temperature);
         th.pressure.push_back(t.pressure);
-        th.density.push_back(nan);
+        th.density.push_back(s.key.ensemble == Ensemble::NPT ? ws.mass_per_density / t.volume
+                                                             : nan);
         if (!std::isfinite(t.total)) return fail(state, "the total energy is not finite");
       }
       sim.record_stop();

@@ -27,7 +27,6 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
     return s;
   };
   for (Ensemble e : ens) {
-    if (e == Ensemble::NPT) continue;
     const std::string ens_name(ensemble_name(e));
     for (int n : step_sizes) {
       for (bool graph : {false, true}) {

@@ -15,8 +15,8 @@ inline constexpr int kMaxDeviceAtoms = 1 << 22;
 /// CPU Step sizes, or --md_sizes up to kMaxDeviceAtoms), Trajectory at `traj_sizes` and Scaling
 /// at `scaling_sizes`, each as
 /// `cuda` (kernels launched one by one) and `cuda-graph` (each step replayed from a CUDA graph),
-/// and Batched at `batch_sizes` with --md_replicas or 1, 64 and 1,024 replicas per launch. NVE
-/// and NVT only (the device engine has no barostat).
+/// and Batched at `batch_sizes` with --md_replicas or 1, 64 and 1,024 replicas per launch. Every
+/// ensemble of the case: NVE, NVT (Langevin) and NPT (Langevin + stochastic cell rescaling).
 void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<Ensemble>& ens,
                       const std::vector<int>& step_sizes, const std::vector<int>& traj_sizes,
                       const std::vector<int>& scaling_sizes, const std::vector<int>& batch_sizes,

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "kernels/common/cell_rescaling_terms.hpp"
 #include "md/thermo.hpp"
 
 namespace mdb {
@@ -26,23 +27,22 @@ double StochasticCellRescaling::apply(System& s, const std::array<double, 6>& w,
   const double volume = s.box().volume();
   const double ke = kinetic_energy(s);
   // Work in energy/volume internally: pressures / nktv2p, compressibility * nktv2p.
-  const double p_int = (2.0 * ke + w[0] + w[1] + w[2]) / (3.0 * volume);
-  const double p0 = settings_.pressure / u.nktv2p;
-  const double beta = settings_.compressibility * u.nktv2p;
-  const double kt = u.boltzmann * temperature;
-  const double rate = beta / settings_.tau;
-  const double deps = -rate * (p0 - p_int - kt / volume) * dt +
-                      std::sqrt(2.0 * kt * rate * dt / volume) * rng_.normal();
-  const double lambda = std::exp(deps / 3.0);
+  const CellRescalingCoupling coupling{settings_.pressure / u.nktv2p,
+                                       settings_.compressibility * u.nktv2p, settings_.tau};
+  const double p0 = coupling.p0;
+  const CellRescalingMove move = cell_rescaling_move(ke, w[0], w[1], w[2], volume, coupling,
+                                                     u.boltzmann * temperature, dt, rng_.normal());
+  const double deps = move.deps;
+  const double lambda = move.lambda;
 
   const auto& lo = s.box().lo();
   auto x = s.x(), y = s.y(), z = s.z();
   auto vx = s.vx(), vy = s.vy(), vz = s.vz();
   const double inv = 1.0 / lambda;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    x[i] = lo[0] + (x[i] - lo[0]) * lambda;
-    y[i] = lo[1] + (y[i] - lo[1]) * lambda;
-    z[i] = lo[2] + (z[i] - lo[2]) * lambda;
+    x[i] = scale_about(lo[0], x[i], lambda);
+    y[i] = scale_about(lo[1], y[i], lambda);
+    z[i] = scale_about(lo[2], z[i], lambda);
     vx[i] *= inv;
     vy[i] *= inv;
     vz[i] *= inv;

@@ -22,11 +22,16 @@ struct EngineControl {
   /// Largest squared displacement since the last build (Angstrom^2) seen this step, as the bits of
   /// a non-negative double, so an unsigned atomic max orders it (a NaN sorts above +inf).
   unsigned long long max_disp2_bits = 0;
+  /// Under a barostat: the largest change of a ghost shift since the last build, |image| x dL
+  /// over the axes (Angstrom), as bits like max_disp2_bits; 0 for a fixed box.
+  unsigned long long max_shift_bits = 0;
   int rebuild = 0;  ///< 1 while the current step rebuilds the list
   /// 1 after a build overflowed the list storage: every step body then does nothing until the host
   /// grows the storage and resumes (DeviceSimulation::synchronize).
   int halted = 0;
   int bad_position = 0;  ///< 1 when a build met a non-finite position (the run blew up)
+  /// 1 when a barostat shrank a box below what kImageShellMax image shells cover (or to NaN).
+  int bad_box = 0;
 };
 
 /// The bits of a double, and back; order-preserving for non-negative values.
@@ -57,18 +62,21 @@ struct RebuildPolicy {
 };
 
 /// Single thread, once a step after the positions moved: the CPU NeighborList::update rule. With
-/// check, rebuild when 2 x the largest displacement exceeds the skin (a NaN displacement
-/// rebuilds, and the build then reports the bad position); without, every `every` steps. Consumes
-/// max_disp2_bits.
+/// check, rebuild when 2 x the largest displacement plus the ghost-shift change exceeds the skin
+/// (a NaN rebuilds, and the build then reports the bad position); without, every `every` steps.
+/// Over several replicas both maxima are taken over all of them, a bound on each replica's own
+/// sum, so no replica misses a pair. Consumes max_disp2_bits and max_shift_bits.
 MDB_HD inline void decide_rebuild(EngineControl& c, const RebuildPolicy& p) {
   const double d2 = bits_double(c.max_disp2_bits);
+  const double shift = bits_double(c.max_shift_bits);
   c.max_disp2_bits = 0;
+  c.max_shift_bits = 0;
   if (c.halted) {
     c.rebuild = 0;
     return;
   }
   ++c.steps_since_build;
-  const bool moved = !(2.0 * std::sqrt(d2) <= p.skin);
+  const bool moved = !(2.0 * std::sqrt(d2) + shift <= p.skin);
   const bool due = c.steps_since_build >= p.every && (!p.check || moved);
   c.rebuild = due ? 1 : 0;
   if (due) {

@@ -17,24 +17,28 @@ namespace mdb {
 /// The cell grid of one replica over its own box. Cells are at least `range` wide, so the atoms
 /// within range of an atom lie in the cells at most `reach` away along each axis, counting cells
 /// of periodic images: extended cell C = p + m * dims is physical cell p seen through image m.
-/// A box shorter than the range has one cell and reach = ceil(range / L) image shells.
+/// A box shorter than the range has one cell and reach = ceil(range / L) image shells. Under a
+/// barostat the grid is refitted to the box at each build (refit_grid), within the max_dims
+/// cells per axis that the global cell arrays hold for it.
 struct ReplicaCellGrid {
   int dims[3];          ///< cells per axis
   int reach[3];         ///< stencil half-width in cells
+  int max_dims[3];      ///< cells per axis at construction: the storage this replica owns
   int first_cell;       ///< this replica's cell 0 in the global cell arrays
-  OrthoBoxView box;     ///< the replica's box (Angstrom)
+  OrthoBoxView box;     ///< the replica's box at the last fit (Angstrom)
   double inv_width[3];  ///< dims / len (1/Angstrom)
 
   int num_cells() const { return dims[0] * dims[1] * dims[2]; }
+  /// The largest |image| along `axis` that the stencil reaches: ceil(reach / dims).
+  MDB_HD int image_shells(int axis) const { return (reach[axis] + dims[axis] - 1) / dims[axis]; }
 };
 
-/// Grid for a box [lo, lo + len) and a list range (cutoff + skin, Angstrom). Host only.
-inline ReplicaCellGrid make_replica_cell_grid(const double lo[3], const double len[3], double range,
-                                              int first_cell) {
-  ReplicaCellGrid g{};
-  g.first_cell = first_cell;
+/// Fits `g` to a box of lengths `len` (Angstrom) at its corner g.box.lo, for a list range
+/// (cutoff + skin, Angstrom): as many cells as fit at least `range` wide, at most max_dims.
+MDB_HD inline void fit_replica_cell_grid(ReplicaCellGrid& g, const double len[3], double range) {
   for (int a = 0; a < 3; ++a) {
-    int d = static_cast<int>(std::floor(len[a] / range));
+    const double fit = std::floor(len[a] / range);
+    int d = fit < g.max_dims[a] ? static_cast<int>(fit) : g.max_dims[a];
     // Rounding must never leave a cell narrower than the range with reach 1.
     while (d > 1 && len[a] / d < range) --d;
     g.dims[a] = d < 1 ? 1 : d;
@@ -42,11 +46,23 @@ inline ReplicaCellGrid make_replica_cell_grid(const double lo[3], const double l
     int reach = static_cast<int>(std::ceil(range / width));
     while (reach * width < range) ++reach;
     g.reach[a] = reach < 1 ? 1 : reach;
-    g.box.lo[a] = lo[a];
     g.box.len[a] = len[a];
     g.box.inv_len[a] = 1.0 / len[a];
     g.inv_width[a] = g.dims[a] / len[a];
   }
+}
+
+/// Grid for a box [lo, lo + len) and a list range (cutoff + skin, Angstrom). Host only.
+inline ReplicaCellGrid make_replica_cell_grid(const double lo[3], const double len[3], double range,
+                                              int first_cell) {
+  ReplicaCellGrid g{};
+  g.first_cell = first_cell;
+  for (int a = 0; a < 3; ++a) {
+    g.box.lo[a] = lo[a];
+    g.max_dims[a] = 1 << 20;  // unbounded here: the first fit sizes the storage
+  }
+  fit_replica_cell_grid(g, len, range);
+  for (int a = 0; a < 3; ++a) g.max_dims[a] = g.dims[a];
   return g;
 }
 
@@ -60,22 +76,45 @@ struct ImageListBuildView {
   double* x0 = nullptr;  ///< positions at the last build (set by bin_atom)
   double* y0 = nullptr;
   double* z0 = nullptr;
-  const ReplicaCellGrid* grids = nullptr;  ///< one per replica
-  int n_cells = 0;                         ///< over all replicas
-  int* cell_of = nullptr;                  ///< n: global cell of each atom
-  int* cell_count = nullptr;               ///< n_cells, zeroed before bin_atom
-  int* cell_cursor = nullptr;              ///< n_cells, zeroed before place_atom
-  int* cell_start = nullptr;               ///< n_cells + 1: exclusive scan of cell_count
-  int* cell_atoms = nullptr;               ///< n: atoms in cell order, ascending within a cell
-  int* list_count = nullptr;               ///< n: neighbours per atom (count pass)
-  std::int64_t* scan = nullptr;            ///< n + 1: exclusive scan of list_count
-  std::int64_t* offsets = nullptr;         ///< n + 1: the published list (ImageNeighborView)
-  int* neighbors = nullptr;                ///< capacity entries
-  std::uint32_t* images = nullptr;         ///< capacity entries
+  ReplicaCellGrid* grids = nullptr;  ///< one per replica
+  /// Box lengths, 3 per replica (Angstrom), that refit_grid fits the grids to; null for boxes
+  /// that never change (no barostat: no refit).
+  const double* box_len = nullptr;
+  int n_cells = 0;                  ///< over all replicas
+  int* cell_of = nullptr;           ///< n: global cell of each atom
+  int* cell_count = nullptr;        ///< n_cells, zeroed before bin_atom
+  int* cell_cursor = nullptr;       ///< n_cells, zeroed before place_atom
+  int* cell_start = nullptr;        ///< n_cells + 1: exclusive scan of cell_count
+  int* cell_atoms = nullptr;        ///< n: atoms in cell order, ascending within a cell
+  int* list_count = nullptr;        ///< n: neighbours per atom (count pass)
+  std::int64_t* scan = nullptr;     ///< n + 1: exclusive scan of list_count
+  std::int64_t* offsets = nullptr;  ///< n + 1: the published list (ImageNeighborView)
+  int* neighbors = nullptr;         ///< capacity entries
+  std::uint32_t* images = nullptr;  ///< capacity entries
   std::int64_t capacity = 0;
-  double range2 = 0.0;  ///< (cutoff + skin)^2, Angstrom^2
+  double range = 0.0;   ///< cutoff + skin, Angstrom
+  double range2 = 0.0;  ///< range^2, Angstrom^2
   EngineControl* ctl = nullptr;
 };
+
+/// Per replica, first in a build when box_len is set (a barostat changed the boxes): fits the
+/// replica's grid to its current box, the corner lo staying put (the barostat scales about it).
+/// A box that is not finite or needs more than kImageShellMax image shells halts the engine and
+/// is reported (the run blew up).
+MDB_HD inline void refit_grid(const ImageListBuildView& v, int replica) {
+  ReplicaCellGrid& g = v.grids[replica];
+  const double* len = v.box_len + 3 * replica;
+  bool ok = true;
+  for (int a = 0; a < 3; ++a) ok = ok && std::isfinite(len[a]) && len[a] > 0.0;
+  if (ok) {
+    fit_replica_cell_grid(g, len, v.range);
+    for (int a = 0; a < 3; ++a) ok = ok && g.image_shells(a) <= kImageShellMax;
+  }
+  if (!ok) {
+    v.ctl->bad_box = 1;
+    v.ctl->halted = 1;
+  }
+}
 
 /// Per atom, first: wraps the position into its replica's box (as the CPU Halo does at every
 /// build, so image codes stay small), records it as the reference for the displacement check,

@@ -74,4 +74,17 @@ MDB_HD inline void philox_normal3(std::uint64_t seed, std::uint64_t step, std::u
   philox_normal2(philox4x32_10(Philox4x32{{atom, s0, s1, 1u}}, k0, k1), n2, unused);
 }
 
+/// One standard normal for a barostat move at step `step` of the stream `seed`. Its counter has
+/// block word 2, which the atoms' noise (philox_normal3: blocks 0 and 1) never uses, so the two
+/// never share a Philox block, even under equal seeds.
+MDB_HD inline double philox_barostat_normal(std::uint64_t seed, std::uint64_t step) {
+  const auto k0 = static_cast<std::uint32_t>(seed);
+  const auto k1 = static_cast<std::uint32_t>(seed >> 32);
+  const auto s0 = static_cast<std::uint32_t>(step);
+  const auto s1 = static_cast<std::uint32_t>(step >> 32);
+  double n0, unused;
+  philox_normal2(philox4x32_10(Philox4x32{{0u, s0, s1, 2u}}, k0, k1), n0, unused);
+  return n0;
+}
+
 }  // namespace mdb

@@ -19,6 +19,12 @@ __device__ int thread_index() {
   return static_cast<int>(blockIdx.x * kBlock + threadIdx.x);
 }
 
+__global__ void refit_grids_kernel(ImageListBuildView v, int replicas) {
+  if (!list_build_due(v.ctl)) return;
+  const int r = thread_index();
+  if (r < replicas) refit_grid(v, r);
+}
+
 __global__ void zero_cells_kernel(ImageListBuildView v) {
   if (!list_build_due(v.ctl)) return;
   const int c = thread_index();
@@ -63,7 +69,8 @@ __global__ void fill_kernel(ImageListBuildView v) {
 DeviceImageList::DeviceImageList(const std::vector<ReplicaCellGrid>& grids, int n,
                                  int atoms_per_replica, double range, double* x, double* y,
                                  double* z, double* x0, double* y0, double* z0,
-                                 EngineControl* ctl) {
+                                 const double* box_len, EngineControl* ctl)
+    : replicas_(static_cast<int>(grids.size())) {
   int n_cells = 0;
   for (const ReplicaCellGrid& g : grids) n_cells += g.num_cells();
   const auto un = static_cast<std::size_t>(n);
@@ -92,6 +99,7 @@ DeviceImageList::DeviceImageList(const std::vector<ReplicaCellGrid>& grids, int 
   view_.y0 = y0;
   view_.z0 = z0;
   view_.grids = grids_.data();
+  view_.box_len = box_len;
   view_.n_cells = n_cells;
   view_.cell_of = cell_of_.data();
   view_.cell_count = cell_count_.data();
@@ -104,6 +112,7 @@ DeviceImageList::DeviceImageList(const std::vector<ReplicaCellGrid>& grids, int 
   view_.neighbors = nullptr;
   view_.images = nullptr;
   view_.capacity = 0;
+  view_.range = range;
   view_.range2 = range * range;
   view_.ctl = ctl;
 }
@@ -123,6 +132,10 @@ void DeviceImageList::enqueue_build(cudaStream_t stream) {
   MDB_NVTX_RANGE("neighbor/device_build");
   const ImageListBuildView& v = view_;
   const unsigned atom_blocks = blocks_for(v.n), cell_blocks = blocks_for(v.n_cells);
+  if (v.box_len) {
+    refit_grids_kernel<<<blocks_for(replicas_), kBlock, 0, stream>>>(v, replicas_);
+    MDB_CUDA_CHECK(cudaGetLastError());
+  }
   zero_cells_kernel<<<cell_blocks, kBlock, 0, stream>>>(v);
   MDB_CUDA_CHECK(cudaGetLastError());
   bin_kernel<<<atom_blocks, kBlock, 0, stream>>>(v);

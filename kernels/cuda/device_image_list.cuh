@@ -19,9 +19,11 @@ namespace mdb {
 class DeviceImageList {
  public:
   /// Positions and build references are the engine's (device pointers, n entries each).
+  /// `box_len` (3 per replica, device) is what each build refits the grids to under a barostat;
+  /// null for fixed boxes.
   DeviceImageList(const std::vector<ReplicaCellGrid>& grids, int n, int atoms_per_replica,
                   double range, double* x, double* y, double* z, double* x0, double* y0, double* z0,
-                  EngineControl* ctl);
+                  const double* box_len, EngineControl* ctl);
 
   /// The build kernels; each returns at once unless the control block says a build is due.
   void enqueue_build(cudaStream_t stream);
@@ -30,8 +32,12 @@ class DeviceImageList {
   std::int64_t capacity() const { return view_.capacity; }
   /// The published list, for the force call (device pointers).
   ImageNeighborView view(const int* species, const double* box_len) const;
+  /// The cell grids (device), which the barostat reads for the box and image shells of the last
+  /// build.
+  const ReplicaCellGrid* grids() const { return grids_.data(); }
 
  private:
+  int replicas_ = 0;
   ImageListBuildView view_;
   DeviceBuffer<ReplicaCellGrid> grids_;
   DeviceBuffer<int> cell_of_, cell_count_, cell_cursor_, cell_start_, cell_atoms_, list_count_;

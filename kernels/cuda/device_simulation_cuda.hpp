@@ -13,20 +13,27 @@
 
 #include "kernels/common/engine_control.hpp"  // RebuildPolicy
 #include "kernels/cuda/device_force_cuda.hpp"
+#include "md/cell_rescaling.hpp"  // BarostatSettings
 #include "md/system.hpp"
 
 struct CUstream_st;
 
 namespace mdb {
 
-/// The thermostat: NVE (velocity Verlet) or NVT by Langevin BAOAB (md/langevin.hpp's scheme).
+/// The ensemble: NVE (velocity Verlet), NVT by Langevin BAOAB (md/langevin.hpp's scheme), or NPT
+/// by BAOAB plus stochastic cell rescaling (md/npt_langevin.hpp's scheme: the move between B A O
+/// A and the force call, with the virial of the previous force call).
 struct DeviceEnsemble {
-  enum class Kind { Nve, Langevin };
+  enum class Kind { Nve, Langevin, LangevinNpt };
   Kind kind = Kind::Nve;
-  double temperature = 0.0;  ///< K (Langevin)
-  double friction = 0.0;     ///< gamma, 1/ps (Langevin)
+  double temperature = 0.0;  ///< K (Langevin, LangevinNpt)
+  double friction = 0.0;     ///< gamma, 1/ps (Langevin, LangevinNpt)
   /// Langevin noise: replica r draws from Philox stream seed + r, counter (atom, step).
   std::uint64_t seed = 1;
+  /// LangevinNpt: target pressure (bar), tau (ps), compressibility (1/bar), as the CPU barostat.
+  /// Replica r's move draws from Philox stream barostat.seed + r, counter = step, in a block the
+  /// atoms' noise never uses.
+  BarostatSettings barostat;
 };
 
 struct DeviceSimulationSettings {
@@ -48,6 +55,7 @@ struct DeviceThermo {
   double total = 0.0;
   double temperature = 0.0;        ///< dof: 3N - 3 for NVE (momentum conserved), 3N for Langevin
   double pressure = 0.0;           ///< (2 KE + tr W) / 3V
+  double volume = 0.0;             ///< Angstrom^3 (changes under NPT)
   std::array<double, 6> virial{};  ///< W_ab = sum r_a f_b, xx yy zz xy xz yz (eV)
 };
 
@@ -61,8 +69,8 @@ struct DeviceThermo {
 class DeviceSimulation {
  public:
   /// Throws std::invalid_argument when `replicas` is empty, sizes differ, units differ, dt <= 0,
-  /// a Langevin setting is out of range, or a box needs more than kImageShellMax image shells;
-  /// std::runtime_error when a CUDA call fails.
+  /// a Langevin or barostat setting is out of range, or a box needs more than kImageShellMax
+  /// image shells; std::runtime_error when a CUDA call fails.
   DeviceSimulation(const std::vector<System>& replicas, std::unique_ptr<DeviceForce> force,
                    const DeviceSimulationSettings& settings);
   ~DeviceSimulation();
@@ -76,10 +84,12 @@ class DeviceSimulation {
   /// Enqueues n steps (the last observed), then synchronize().
   void run(long n);
   /// Waits for the stream; resumes after a list overflow (see the class comment). Throws
-  /// std::runtime_error when a position became non-finite.
+  /// std::runtime_error when a position became non-finite or a barostat shrank a box below what
+  /// kImageShellMax image shells cover.
   void synchronize();
 
-  /// Per replica; synchronises. Recomputes energy/virial if the last step did not observe.
+  /// Per replica; synchronises. Recomputes energy/virial if the last step did not observe (under
+  /// NPT every step computes them: the barostat needs the virial).
   std::vector<DeviceThermo> thermo();
   /// Copies replica `replica`'s positions, velocities and forces into `into` (same atom count);
   /// synchronises.

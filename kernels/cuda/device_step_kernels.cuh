@@ -15,14 +15,14 @@ inline unsigned blocks_for(int n) {
   return (static_cast<unsigned>(n) + kBlock - 1) / kBlock;
 }
 
-/// B A (velocity Verlet) or B A O A (BAOAB), then the largest displacement since the last build
-/// into the control block.
-template <bool kLangevin>
+/// B A (velocity Verlet) or B A O A (BAOAB), then (kDisplacement) the largest displacement since
+/// the last build into the control block; under a barostat its scaling kernel reduces it instead.
+template <bool kLangevin, bool kDisplacement>
 __global__ void __launch_bounds__(kBlock) head_kernel(IntegrateView v) {
   const int i = static_cast<int>(blockIdx.x * kBlock + threadIdx.x);
   double d2 = 0.0;
   if (i < v.n) d2 = kLangevin ? baoab_head(v, i) : verlet_head(v, i);
-  block_max_to_global<kBlock>(double_bits(d2), &v.ctl->max_disp2_bits);
+  if constexpr (kDisplacement) block_max_to_global<kBlock>(double_bits(d2), &v.ctl->max_disp2_bits);
 }
 
 __global__ void decide_kernel(EngineControl* ctl, RebuildPolicy policy) {

@@ -57,6 +57,15 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
   n = replicas * atoms_per_replica;
   const UnitSystem& u = reps[0].units();
   c1_ = settings.langevin ? std::exp(-settings.friction * settings.dt) : 1.0;
+  mvv2e_ = u.mvv2e;
+  if (settings.npt && !settings.langevin) {
+    throw std::invalid_argument("EmulatedEngine: NPT needs the Langevin thermostat");
+  }
+  barostat_view_.coupling = {settings.barostat.pressure / u.nktv2p,
+                             settings.barostat.compressibility * u.nktv2p, settings.barostat.tau};
+  barostat_view_.kt = u.boltzmann * settings.temperature;
+  barostat_view_.dt = settings.dt;
+  barostat_view_.seed = settings.barostat.seed;
   const double range = settings.cutoff + settings.policy.skin;
   for (const System& s : reps) {
     if (static_cast<int>(s.size()) != atoms_per_replica) {
@@ -80,6 +89,7 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
     }
     const auto& len = s.box().lengths();
     box_len.insert(box_len.end(), len.begin(), len.end());
+    box_lo.insert(box_lo.end(), s.box().lo().begin(), s.box().lo().end());
     grids_.push_back(make_replica_cell_grid(s.box().lo().data(), len.data(), range, n_cells_));
     n_cells_ += grids_.back().num_cells();
   }
@@ -90,6 +100,8 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
   y0 = y;
   z0 = z;
   sums.assign(kEnergyVirialSums * replicas, 0.0);
+  kinetic.assign(replicas, 0.0);
+  lambda.assign(replicas, 1.0);
   cell_of_.assign(n, 0);
   cell_count_.assign(n_cells_, 0);
   cell_cursor_.assign(n_cells_, 0);
@@ -119,6 +131,7 @@ ImageListBuildView EmulatedEngine::build_view() {
   v.y0 = y0.data();
   v.z0 = z0.data();
   v.grids = grids_.data();
+  v.box_len = settings_.npt ? box_len.data() : nullptr;
   v.n_cells = n_cells_;
   v.cell_of = cell_of_.data();
   v.cell_count = cell_count_.data();
@@ -131,8 +144,8 @@ ImageListBuildView EmulatedEngine::build_view() {
   v.neighbors = neighbors_.data();
   v.images = images_.data();
   v.capacity = static_cast<std::int64_t>(neighbors_.size());
-  v.range2 =
-      (settings_.cutoff + settings_.policy.skin) * (settings_.cutoff + settings_.policy.skin);
+  v.range = settings_.cutoff + settings_.policy.skin;
+  v.range2 = v.range * v.range;
   v.ctl = &ctl;
   return v;
 }
@@ -143,6 +156,8 @@ void EmulatedEngine::rebuild() {
     const ImageListBuildView v = build_view();
     std::fill(cell_count_.begin(), cell_count_.end(), 0);
     std::fill(cell_cursor_.begin(), cell_cursor_.end(), 0);
+    if (v.box_len) emulate_launch(replicas, [&](int r) { refit_grid(v, r); });
+    if (ctl.bad_box) throw std::runtime_error("EmulatedEngine: bad box");
     emulate_launch(n, [&](int i) { bin_atom(v, i); });
     if (ctl.bad_position) throw std::runtime_error("EmulatedEngine: non-finite position");
     cell_start_[0] = 0;
@@ -205,15 +220,48 @@ void EmulatedEngine::step(bool observe) {
   v.c1 = c1_;
   v.seed = settings_.seed;
   v.ctl = &ctl;
-  // Head with the max reduction of the displacement (bits of non-negative doubles).
+  // Head with the max reduction of the displacement (bits of non-negative doubles); under NPT
+  // the barostat's scaling reduces it instead, after the positions moved for good.
   emulate_launch(n, [&](int i) {
     const double d2 = settings_.langevin ? baoab_head(v, i) : verlet_head(v, i);
-    atomic_max(&ctl.max_disp2_bits, double_bits(d2));
+    if (!settings_.npt) atomic_max(&ctl.max_disp2_bits, double_bits(d2));
   });
+  if (settings_.npt) barostat_step();
   decide_rebuild(ctl, settings_.policy);
   rebuild();
-  compute_forces(observe);
+  compute_forces(observe || settings_.npt);
   emulate_launch(n, [&](int i) { kick_tail(v, i); });
+}
+
+void EmulatedEngine::barostat_step() {
+  std::fill(kinetic.begin(), kinetic.end(), 0.0);
+  emulate_launch(n, [&](int i) {
+    kinetic[i / atoms_per_replica] +=
+        kinetic_atom(vx.data(), vy.data(), vz.data(), mass.data(), mvv2e_, i);
+  });
+  BarostatView b = barostat_view_;
+  b.n = n;
+  b.atoms_per_replica = atoms_per_replica;
+  b.x = x.data();
+  b.y = y.data();
+  b.z = z.data();
+  b.vx = vx.data();
+  b.vy = vy.data();
+  b.vz = vz.data();
+  b.x0 = x0.data();
+  b.y0 = y0.data();
+  b.z0 = z0.data();
+  b.kinetic = kinetic.data();
+  b.sums = sums.data();
+  b.box_len = box_len.data();
+  b.box_lo = box_lo.data();
+  b.lambda = lambda.data();
+  b.grids = grids_.data();
+  b.ctl = &ctl;
+  emulate_launch(replicas,
+                 [&](int r) { atomic_max(&ctl.max_shift_bits, double_bits(barostat_move(b, r))); });
+  emulate_launch(
+      n, [&](int i) { atomic_max(&ctl.max_disp2_bits, double_bits(barostat_scale_atom(b, i))); });
 }
 
 }  // namespace mdb::test

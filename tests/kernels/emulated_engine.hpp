@@ -6,11 +6,13 @@
 #include <functional>
 #include <vector>
 
+#include "kernels/common/barostat_bodies.hpp"
 #include "kernels/common/engine_control.hpp"
 #include "kernels/common/image_list_build.hpp"
 #include "kernels/common/image_neighbors.hpp"
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/sw_terms.hpp"
+#include "md/cell_rescaling.hpp"  // BarostatSettings
 #include "md/system.hpp"
 
 namespace mdb::test {
@@ -36,11 +38,15 @@ EmulatedForce emulated_sw(std::vector<SwPairCoeffs> pairs, std::vector<SwTriplet
 struct EmulatedSettings {
   double cutoff = 0.0;  ///< force-field range (Angstrom)
   RebuildPolicy policy;
-  double dt = 0.0;            ///< ps
-  bool langevin = false;      ///< BAOAB instead of velocity Verlet
-  double temperature = 0.0;   ///< K
-  double friction = 0.0;      ///< 1/ps
-  std::uint64_t seed = 1;     ///< replica r draws from seed + r
+  double dt = 0.0;           ///< ps
+  bool langevin = false;     ///< BAOAB instead of velocity Verlet
+  double temperature = 0.0;  ///< K
+  double friction = 0.0;     ///< 1/ps
+  std::uint64_t seed = 1;    ///< replica r draws from seed + r
+  /// NPT: stochastic cell rescaling after BAOAB's B A O A (needs langevin); replica r's move
+  /// draws from Philox stream barostat.seed + r.
+  bool npt = false;
+  BarostatSettings barostat;  ///< bar, ps, 1/bar (LJ: reduced)
   std::int64_t capacity = 0;  ///< initial list storage (0: the first build overflows and grows)
 };
 
@@ -49,7 +55,8 @@ class EmulatedEngine {
  public:
   EmulatedEngine(const std::vector<System>& replicas, EmulatedForce force,
                  const EmulatedSettings& settings);
-  /// One step: head (B A [O A]), displacement max, decide, maybe rebuild, force, tail (B).
+  /// One step: head (B A [O A]), [NPT: kinetic energy per replica, cell rescaling move per
+  /// replica, scaling of every atom], displacement max, decide, maybe rebuild, force, tail (B).
   void step(bool observe);
   ImageNeighborView list() const;
   /// Runs the build bodies (as the device does when ctl.rebuild is set), growing the storage and
@@ -61,17 +68,24 @@ class EmulatedEngine {
   std::vector<double> half_dt_over_m, noise_sigma, mass;
   std::vector<int> species;
   std::vector<double> box_len;  ///< 3 per replica
-  std::vector<double> sums;     ///< 7 per replica, from the last observed step
+  std::vector<double> box_lo;   ///< 3 per replica
+  std::vector<double> kinetic;  ///< per replica (NPT: after this step's B A O A), eV
+  std::vector<double> lambda;   ///< per replica (NPT: this step's length scale)
+  /// 7 per replica, from the last observed step (NPT: from every step, the barostat reads them).
+  std::vector<double> sums;
   EngineControl ctl;
   long overflows = 0;  ///< builds that overflowed the list storage and were retried
 
  private:
   ImageListBuildView build_view();
   void compute_forces(bool observe);
+  void barostat_step();  // NPT: kinetic energy, move per replica, scale per atom
 
   EmulatedForce force_;
   EmulatedSettings settings_;
   double c1_ = 1.0;
+  double mvv2e_ = 1.0;
+  BarostatView barostat_view_;  // NPT: everything but the pointers into vectors, set per step
   std::vector<ReplicaCellGrid> grids_;
   int n_cells_ = 0;
   std::vector<int> cell_of_, cell_count_, cell_cursor_, cell_start_, cell_atoms_, list_count_;

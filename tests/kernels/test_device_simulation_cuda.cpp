@@ -246,7 +246,7 @@ TEST(DeviceSimulation, BatchedReplicasMatchSingleRunsBitwise) {
                                     make_argon_fcc(4, 4, 4, 70.0, 13)};
   DeviceSimulationSettings s = nve();
   s.neighbor = {1.0, 10, false};
-  s.ensemble = {DeviceEnsemble::Kind::Langevin, 70.0, 2.0, 100};
+  s.ensemble = {DeviceEnsemble::Kind::Langevin, 70.0, 2.0, 100, {}};
   DeviceSimulation batch(reps, lj_device(LjParams::argon(), reps[0]), s);
   batch.run(300);
   for (int r = 0; r < 3; ++r) {
@@ -296,7 +296,7 @@ TEST(DeviceSimulation, LangevinThermalises) {
   MDB_REQUIRE_GPU();
   const System start = make_argon_fcc(6, 6, 6, 0.0, 16);
   DeviceSimulationSettings s = nve();
-  s.ensemble = {DeviceEnsemble::Kind::Langevin, 60.0, 2.0, 5};
+  s.ensemble = {DeviceEnsemble::Kind::Langevin, 60.0, 2.0, 5, {}};
   DeviceSimulation dev({start}, lj_device(LjParams::argon(), start), s);
   dev.run(1500);
   double t_sum = 0.0;

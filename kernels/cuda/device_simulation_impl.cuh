@@ -1,0 +1,63 @@
+#pragma once
+// DeviceSimulation's state (the pimpl), shared by device_simulation.cu (construction, the step,
+// the overflow resume) and device_simulation_readback.cu (thermo, downloads, counters). Internal
+// to kernels/cuda; the kernels themselves stay in device_simulation.cu's translation unit.
+#include <cuda_runtime.h>
+
+#include <memory>
+
+#include "kernels/common/barostat_bodies.hpp"
+#include "kernels/common/engine_control.hpp"
+#include "kernels/common/integrate_bodies.hpp"
+#include "kernels/cuda/device_barostat.cuh"
+#include "kernels/cuda/device_buffer.cuh"
+#include "kernels/cuda/device_image_list.cuh"
+#include "kernels/cuda/device_simulation_cuda.hpp"
+
+namespace mdb {
+
+struct DeviceSimulation::Impl {
+  int replicas = 0, apr = 0, n = 0;
+  UnitSystem units{};
+  DeviceSimulationSettings settings;
+  std::unique_ptr<DeviceForce> force;
+  double c1 = 1.0;
+  bool langevin = false, npt = false;
+  cudaStream_t stream = nullptr;
+  cudaEvent_t start_event = nullptr, stop_event = nullptr;
+  DeviceBuffer<double> x, y, z, vx, vy, vz, fx, fy, fz, x0, y0, z0;
+  DeviceBuffer<double> half_dt_over_m, noise_sigma, mass, box_len, sums, kinetic;
+  DeviceBuffer<int> species;
+  DeviceBuffer<EngineControl> ctl;
+  EngineControl host_ctl;  // staging for control-block copies
+  std::unique_ptr<DeviceImageList> list;
+  std::unique_ptr<DeviceBarostat> barostat;        // NPT only
+  cudaGraphExec_t graphs[2] = {nullptr, nullptr};  // by observe flag
+  long long steps_enqueued = 0;
+  bool last_observe = false;
+  bool sums_valid = false;
+
+  ~Impl();
+  void drop_graphs() noexcept;
+  IntegrateView integrate_view();
+  /// The barostat's view of the engine's buffers (DeviceBarostat adds box_lo and lambda).
+  BarostatView barostat_view();
+  /// Under NPT every force call sums the virial: the next step's barostat reads it.
+  void enqueue_force(bool observe);
+  void enqueue_tail();
+  void enqueue_step(bool observe);
+  /// NPT, after B A O A: each replica's kinetic energy, then the move and the scaling (which
+  /// reduce the ghost-shift change and the displacements for decide_rebuild).
+  void enqueue_barostat();
+  /// Kinetic energy per replica into `kinetic` (zeroed by the caller).
+  void enqueue_kinetic();
+  /// Both step graphs (observe off / on), outside the step loop; with use_graph off, none.
+  void capture_graphs();
+  cudaGraphExec_t capture(bool observe);
+  EngineControl read_control();
+  void write_control(const EngineControl& c);
+  /// Waits; throws on a blown-up run; resumes after a list overflow (the class comment).
+  void synchronize();
+};
+
+}  // namespace mdb
