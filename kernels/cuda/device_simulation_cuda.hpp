@@ -91,6 +91,10 @@ class DeviceSimulation {
   /// Per replica; synchronises. Recomputes energy/virial if the last step did not observe (under
   /// NPT every step computes them: the barostat needs the virial).
   std::vector<DeviceThermo> thermo();
+  /// The same into `out` (resized to the replica count), allocating nothing once `out` and the
+  /// engine's staging buffers have been sized by a first call: for thermo printed inside a timed
+  /// trajectory.
+  void thermo(std::vector<DeviceThermo>& out);
   /// Copies replica `replica`'s positions, velocities and forces into `into` (same atom count);
   /// synchronises.
   void download(int replica, System& into);

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <memory>
+#include <vector>
 
 #include "kernels/common/barostat_bodies.hpp"
 #include "kernels/common/engine_control.hpp"
@@ -36,6 +37,7 @@ struct DeviceSimulation::Impl {
   long long steps_enqueued = 0;
   bool last_observe = false;
   bool sums_valid = false;
+  std::vector<double> host_sums, host_kinetic, host_box_len;  // thermo() staging, sized once
 
   ~Impl();
   void drop_graphs() noexcept;

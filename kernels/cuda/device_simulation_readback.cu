@@ -15,6 +15,12 @@
 namespace mdb {
 
 std::vector<DeviceThermo> DeviceSimulation::thermo() {
+  std::vector<DeviceThermo> out;
+  thermo(out);
+  return out;
+}
+
+void DeviceSimulation::thermo(std::vector<DeviceThermo>& out) {
   Impl& d = *impl_;
   d.synchronize();
   if (!d.sums_valid) {
@@ -24,13 +30,18 @@ std::vector<DeviceThermo> DeviceSimulation::thermo() {
   MDB_CUDA_CHECK(cudaMemsetAsync(d.kinetic.data(), 0, d.kinetic.size() * sizeof(double), d.stream));
   d.enqueue_kinetic();
   MDB_CUDA_CHECK(cudaStreamSynchronize(d.stream));
-  std::vector<double> sums(d.sums.size()), ke(d.kinetic.size()), len(d.box_len.size());
+  std::vector<double>& sums = d.host_sums;
+  std::vector<double>& ke = d.host_kinetic;
+  std::vector<double>& len = d.host_box_len;
+  sums.resize(d.sums.size());
+  ke.resize(d.kinetic.size());
+  len.resize(d.box_len.size());
   d.sums.copy_to_host(sums.data(), sums.size());
   d.kinetic.copy_to_host(ke.data(), ke.size());
   d.box_len.copy_to_host(len.data(), len.size());
   const long long step = d.read_control().step;
   const double dof = 3.0 * d.apr - (d.langevin ? 0.0 : 3.0);
-  std::vector<DeviceThermo> out(static_cast<std::size_t>(d.replicas));
+  out.resize(static_cast<std::size_t>(d.replicas));
   for (int r = 0; r < d.replicas; ++r) {
     DeviceThermo& t = out[r];
     const double* s = sums.data() + kEnergyVirialSums * r;
@@ -43,7 +54,6 @@ std::vector<DeviceThermo> DeviceSimulation::thermo() {
     t.volume = len[3 * r] * len[3 * r + 1] * len[3 * r + 2];
     t.pressure = (2.0 * t.kinetic + s[1] + s[2] + s[3]) / (3.0 * t.volume) * d.units.nktv2p;
   }
-  return out;
 }
 
 void DeviceSimulation::download(int replica, System& into) {
