@@ -157,7 +157,8 @@ MDB_HD inline void place_atom(const ImageListBuildView& v, int i) {
 }
 
 /// Per cell: sorts its atoms by index (insertion sort; a cell holds tens of atoms), so the list,
-/// and with it every force sum, comes out in the same order on every run.
+/// and with it every force sum of a force field that does not scatter with atomics (LJ), comes
+/// out in the same order on every run.
 MDB_HD inline void sort_cell(const ImageListBuildView& v, int cell) {
   int* a = v.cell_atoms + v.cell_start[cell];
   const int m = v.cell_start[cell + 1] - v.cell_start[cell];

@@ -45,12 +45,17 @@ class DeviceBuffer {
   T* data() { return data_; }
   const T* data() const { return data_; }
 
-  /// Copies n elements from host memory to the start of the buffer. Throws std::out_of_range
-  /// when n > size(), std::runtime_error when the copy fails.
+  /// Copies n elements from host memory to the start of the buffer and waits until they are
+  /// on the device. Throws std::out_of_range when n > size(), std::runtime_error when the copy
+  /// fails.
   void copy_from_host(const T* src, std::size_t n) {
     check_count(n);
     if (n == 0) return;
     MDB_CUDA_CHECK(cudaMemcpy(data_, src, n * sizeof(T), cudaMemcpyHostToDevice));
+    // From pageable memory cudaMemcpy returns once the data is staged, ordered only before later
+    // legacy-stream work: a kernel on a non-blocking stream (the device engine's) could read the
+    // old contents. Waiting here makes the copy complete for every stream.
+    MDB_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
   }
   /// Copies the first n elements to host memory; waits for preceding work on the legacy default
   /// stream, so kernel errors surface here too.

@@ -193,7 +193,10 @@ EngineControl DeviceSimulation::Impl::read_control() {
 
 void DeviceSimulation::Impl::write_control(const EngineControl& c) {
   host_ctl = c;
-  MDB_CUDA_CHECK(cudaMemcpy(ctl.data(), &host_ctl, sizeof host_ctl, cudaMemcpyHostToDevice));
+  // On the engine stream, so the kernels enqueued next (the build after a resume) see it; a
+  // legacy-stream copy is not ordered before work on a non-blocking stream.
+  MDB_CUDA_CHECK(
+      cudaMemcpyAsync(ctl.data(), &host_ctl, sizeof host_ctl, cudaMemcpyHostToDevice, stream));
 }
 
 void DeviceSimulation::Impl::synchronize() {
@@ -258,6 +261,8 @@ DeviceSimulation::DeviceSimulation(const std::vector<System>& reps,
   d.apr = static_cast<int>(reps[0].size());
   if (d.apr == 0) fail("the systems have no atoms");
   if (static_cast<long long>(d.apr) * d.replicas > (1LL << 30)) fail("too many atoms");
+  // Per-replica kernels (forces' sums, kinetic energy) put the replica in gridDim.y.
+  if (d.replicas > 65535) fail("more than 65,535 replicas");
   d.n = d.apr * d.replicas;
   d.units = reps[0].units();
   d.settings = settings;
@@ -326,6 +331,9 @@ DeviceSimulation::DeviceSimulation(const std::vector<System>& reps,
                                              d.npt ? d.box_len.data() : nullptr, d.ctl.data());
   if (d.npt) d.barostat = std::make_unique<DeviceBarostat>(d.barostat_view(), d.replicas, hlo);
   d.force->reserve(d.n, d.apr);
+  // Everything the set-up put on the legacy stream (uploads, memsets of the list and the force's
+  // scratch) lands before the first kernel on the engine's non-blocking stream.
+  MDB_CUDA_CHECK(cudaDeviceSynchronize());
 
   // The initial build (its first attempt overflows the empty storage and sizes it) and forces.
   EngineControl c;

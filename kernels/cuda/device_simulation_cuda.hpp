@@ -42,7 +42,10 @@ struct DeviceSimulationSettings {
   RebuildPolicy neighbor;  ///< skin (Angstrom), every, check: as md's NeighborPolicy
   /// Replay each step from a CUDA graph (two, by observe flag, captured in the constructor and
   /// again after the list storage grows) instead of launching its kernels one by one. Both paths
-  /// run the same kernels and give the same trajectory. Without graphs a step is ~16 launches
+  /// run the same kernels: bitwise the same trajectory for LJ (each thread sums its own atom's
+  /// forces), the same to rounding for SW, NN and NPT, whose sums use atomics in whatever order
+  /// the blocks run (so two runs of them differ in the last bits). Without graphs a step is ~16
+  /// launches
   /// (the list-build kernels return at once when no rebuild is due).
   bool use_graph = false;
 };

@@ -86,8 +86,8 @@ struct NnForceDevice::Impl {
     ++times.calls;
     pending = false;
   }
-  void stamp(int k, cudaStream_t stream) {
-    if (timing) MDB_CUDA_CHECK(cudaEventRecord(events[k], stream));
+  void stamp(int k, bool timed, cudaStream_t stream) {
+    if (timed) MDB_CUDA_CHECK(cudaEventRecord(events[k], stream));
   }
 };
 
@@ -179,17 +179,22 @@ void NnForceDevice::compute(const ImageNeighborView& list, const DeviceForceOutp
   if (list.n == 0) return;
   MDB_NVTX_RANGE("force/nn_device");
   m.last_stream = stream;
-  if (m.timing) m.flush_times();
+  // Under graph capture an event record becomes part of the graph and cannot be waited on:
+  // captured calls (and so graph replays) are never timed.
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  MDB_CUDA_CHECK(cudaStreamIsCapturing(stream, &capture));
+  const bool timed = m.timing && capture == cudaStreamCaptureStatusNone;
+  if (timed) m.flush_times();
   const NnDevicePack& p = m.host;
   const int n = list.n;
   const int top = p.n_layers - 1;
   double* sums = energy_virial ? out.sums : nullptr;
-  m.stamp(0, stream);
+  m.stamp(0, timed, stream);
   if (m.baseline) {
     MDB_NVTX_RANGE("nn_device/baseline");
     m.baseline->compute(list, out, energy_virial, stream);
   }
-  m.stamp(1, stream);
+  m.stamp(1, timed, stream);
   {
     MDB_NVTX_RANGE("nn_device/descriptor");
     // Without a baseline the descriptor kernel zeroes the forces the backward pass adds into.
@@ -198,7 +203,7 @@ void NnForceDevice::compute(const ImageNeighborView& list, const DeviceForceOutp
                           zero ? out.fx : nullptr, zero ? out.fy : nullptr, zero ? out.fz : nullptr,
                           stream);
   }
-  m.stamp(2, stream);
+  m.stamp(2, timed, stream);
   {
     MDB_NVTX_RANGE("nn_device/network");
     for (int l = 0; l < top; ++l) {
@@ -212,14 +217,14 @@ void NnForceDevice::compute(const ImageNeighborView& list, const DeviceForceOutp
                                m.delta_at(l + 1), m.act_at(l), m.delta_at(l), stream);
     }
   }
-  m.stamp(3, stream);
+  m.stamp(3, timed, stream);
   {
     MDB_NVTX_RANGE("nn_device/descriptor_backward");
     launch_nn_aev_backward(list, m.desc, m.grad_aev.data(), out.fx, out.fy, out.fz, sums,
                            m.error.data(), stream);
   }
-  m.stamp(4, stream);
-  m.pending = m.timing;
+  m.stamp(4, timed, stream);
+  m.pending = timed;
 }
 
 void NnForceDevice::check_errors() {
@@ -228,7 +233,10 @@ void NnForceDevice::check_errors() {
   int bits = 0;
   m.error.copy_to_host(&bits, 1);
   if (bits == 0) return;
-  MDB_CUDA_CHECK(cudaMemset(m.error.data(), 0, sizeof(int)));
+  // On the stream the kernels run on: a legacy-stream memset could land after a later kernel
+  // had set a bit again.
+  MDB_CUDA_CHECK(cudaMemsetAsync(m.error.data(), 0, sizeof(int), m.last_stream));
+  MDB_CUDA_CHECK(cudaStreamSynchronize(m.last_stream));
   std::string what = "NnForceDevice:";
   if (bits & kNnErrorAngularOverflow) {
     what.append(" an atom has more than ")
