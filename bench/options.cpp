@@ -218,7 +218,7 @@ MdOptions parse_md_options(int& argc, char** argv) {
 const char* md_options_help() {
   return R"(md_bench flags (before or among the --benchmark_* flags):
           [--md_list[=text|json]]       print the cases, families and counters, then exit
-          [--md_suite=default|full]     default: a few minutes on 2 cores; full: every size
+          [--md_suite=default|full]     default: ~10 minutes on 2 cores; full: every size
           [--md_cases=<case>,...]       only these cases (see --md_list)
           [--md_models=<model>,...]     only cases using these force fields
           [--md_ensembles=NVE,NVT,NPT]  only these ensembles
