@@ -187,6 +187,25 @@ double list_entries_per_atom(DeviceSimulation& sim) {
          static_cast<double>(sim.atoms_per_replica() * sim.replicas());
 }
 
+// What every cuda row reports after its loop: size, rates, list size and GPU memory growth (no
+// host phase times: the step runs on the device).
+Measurement device_measurement(DeviceSimulation& sim, const BenchmarkSpec& s,
+                               const MemoryProbe& probe, double steps, double seconds,
+                               double mem_before) {
+  Measurement m;
+  probe.finish(m);
+  m.natoms = static_cast<double>(sim.atoms_per_replica());
+  m.replicas = static_cast<double>(sim.replicas());
+  m.neighbors_per_atom = list_entries_per_atom(sim);
+  m.timestep_ps = s.key.timestep * s.key.spec->report.ps_per_time;
+  m.steps = steps;
+  m.seconds = seconds;
+  m.phases = false;
+  m.gpu_mem_delta_bytes =
+      std::max(0.0, static_cast<double>(DeviceSimulation::device_memory_used()) - mem_before);
+  return m;
+}
+
 // Trajectory on the device: spec.trajectory_steps steps per iteration, thermo copied back every
 // kThermoEvery steps (as a production run prints it), all inside the timed span.
 void run_device_trajectory(benchmark::State& state, const BenchmarkSpec& s, DeviceWorkspace& ws,
@@ -232,17 +251,8 @@ void run_device_trajectory(benchmark::State& state, const BenchmarkSpec& s, Devi
     return fail(state, std::string("step failed: ") + e.what());
   }
   if (in_memory_pass()) return;
-  Measurement m;
-  probe.finish(m);
-  m.natoms = static_cast<double>(sim.atoms_per_replica());
-  m.replicas = 1;
-  m.neighbors_per_atom = list_entries_per_atom(sim);
-  m.timestep_ps = s.key.timestep * c.report.ps_per_time;
-  m.steps = static_cast<double>(state.iterations() * steps);
-  m.seconds = seconds;
-  m.phases = false;
-  m.gpu_mem_delta_bytes =
-      std::max(0.0, static_cast<double>(DeviceSimulation::device_memory_used()) - mem_before);
+  Measurement m = device_measurement(sim, s, probe, static_cast<double>(state.iterations() * steps),
+                                     seconds, mem_before);
   m.thermo = summarize_thermo(s, th, m.natoms);
   publish(state, m);
 }
@@ -295,18 +305,8 @@ void run_device_benchmark(benchmark::State& state, const BenchmarkSpec& s) {
     return fail(state, std::string("step failed: ") + e.what());
   }
   if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m;
-  probe.finish(m);
-  m.natoms = static_cast<double>(sim.atoms_per_replica());
-  m.replicas = static_cast<double>(sim.replicas());
-  m.threads = 1;
-  m.neighbors_per_atom = list_entries_per_atom(sim);
-  m.timestep_ps = s.key.timestep * c.report.ps_per_time;
-  m.steps = static_cast<double>(state.iterations());
-  m.seconds = seconds;
-  m.phases = false;
-  m.gpu_mem_delta_bytes =
-      std::max(0.0, static_cast<double>(DeviceSimulation::device_memory_used()) - mem_before);
+  Measurement m = device_measurement(sim, s, probe, static_cast<double>(state.iterations()),
+                                     seconds, mem_before);
   m.gpu_mem_peak_bytes = mem_peak;
   if (const auto* cpu_nn = dynamic_cast<const NnPotential<float>*>(ws->reference.get())) {
     add_device_nn_stages(sim, s.graph, cpu_nn->network_flops_per_call(), m.nn);

@@ -77,8 +77,7 @@ std::string backend_of(int threads) {
 }
 
 std::string name_of(Family f, Ensemble e, int atoms, const CaseSpec& c, int threads = 1) {
-  return std::string(family_name(f)) + "/" + std::string(ensemble_name(e)) + "/" +
-         std::to_string(atoms) + "/" + c.name + "/" + backend_of(threads);
+  return benchmark_name(f, e, atoms, c, backend_of(threads));
 }
 
 StateKey key_of(const CaseSpec& c, Ensemble e, int atoms, const MdOptions& o) {
@@ -86,6 +85,18 @@ StateKey key_of(const CaseSpec& c, Ensemble e, int atoms, const MdOptions& o) {
 }
 
 }  // namespace
+
+std::string benchmark_name(Family f, Ensemble e, int atoms, const CaseSpec& c,
+                           std::string_view backend) {
+  std::string name(family_name(f));
+  name.append("/").append(ensemble_name(e)).append("/").append(std::to_string(atoms));
+  return name.append("/").append(c.name).append("/").append(backend);
+}
+
+std::string scaling_name(Ensemble e, const CaseSpec& c, std::string_view backend) {
+  std::string name = "Scaling/";
+  return name.append(ensemble_name(e)).append("/").append(c.name).append("/").append(backend);
+}
 
 std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
                                               std::vector<std::string>* skipped) {
@@ -145,10 +156,8 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     for (Ensemble e : ens) {
       if (!full && !o.ensembles.size() && e != ens.front()) continue;
       for (int t : threads) {
-        PlannedBenchmark p{std::string("Scaling/") + std::string(ensemble_name(e)) + "/" + c.name +
-                               "/" + backend_of(t),
-                           {Family::Scaling, key_of(c, e, 0, o)},
-                           {}};
+        PlannedBenchmark p{
+            scaling_name(e, c, backend_of(t)), {Family::Scaling, key_of(c, e, 0, o)}, {}};
         p.spec.sim_threads = t;
         for (int n : scaling) p.sizes.push_back(n);
         if (!p.sizes.empty()) plan.push_back(p);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/families.hpp"
@@ -18,6 +19,12 @@ struct PlannedBenchmark {
   std::vector<std::int64_t> sizes;
   bool complexity = true;  ///< Scaling: fit O(N) over `sizes`
 };
+
+/// The registered name of a sized benchmark, "<Family>/<ENS>/<atoms>/<case>/<backend>" (Batched
+/// appends "/replicas:R"), and of a Scaling family, "Scaling/<ENS>/<case>/<backend>".
+std::string benchmark_name(Family f, Ensemble e, int atoms, const CaseSpec& c,
+                           std::string_view backend);
+std::string scaling_name(Ensemble e, const CaseSpec& c, std::string_view backend);
 
 /// The benchmarks the options select. Throws OptionError for a requested size a case's lattice
 /// cannot reach. Sizes above a case's cap are dropped (and listed in `skipped`, if given).

@@ -27,30 +27,24 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
     return s;
   };
   for (Ensemble e : ens) {
-    const std::string ens_name(ensemble_name(e));
     for (int n : step_sizes) {
       for (bool graph : {false, true}) {
-        plan.push_back(
-            {"Step/" + ens_name + "/" + std::to_string(n) + "/" + c.name + "/" + backend_of(graph),
-             spec_of(Family::Step, e, n, graph),
-             {}});
+        plan.push_back({benchmark_name(Family::Step, e, n, c, backend_of(graph)),
+                        spec_of(Family::Step, e, n, graph),
+                        {}});
       }
     }
     for (int n : traj_sizes) {
       for (bool graph : {false, true}) {
         BenchmarkSpec s = spec_of(Family::Trajectory, e, n, graph);
         s.trajectory_steps = o.steps;
-        plan.push_back({"Trajectory/" + ens_name + "/" + std::to_string(n) + "/" + c.name + "/" +
-                            backend_of(graph),
-                        s,
-                        {}});
+        plan.push_back({benchmark_name(Family::Trajectory, e, n, c, backend_of(graph)), s, {}});
       }
     }
     if (!scaling_sizes.empty() && e == ens.front()) {
       for (bool graph : {false, true}) {
-        PlannedBenchmark p{"Scaling/" + ens_name + "/" + c.name + "/" + backend_of(graph),
-                           spec_of(Family::Scaling, e, 0, graph),
-                           {}};
+        PlannedBenchmark p{
+            scaling_name(e, c, backend_of(graph)), spec_of(Family::Scaling, e, 0, graph), {}};
         for (int n : scaling_sizes) p.sizes.push_back(n);
         plan.push_back(p);
       }
@@ -62,8 +56,8 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
         for (bool graph : {false, true}) {
           BenchmarkSpec s = spec_of(Family::Batched, e, n, graph);
           s.replicas = r;
-          plan.push_back({"Batched/" + ens_name + "/" + std::to_string(n) + "/" + c.name + "/" +
-                              backend_of(graph) + "/replicas:" + std::to_string(r),
+          plan.push_back({benchmark_name(Family::Batched, e, n, c, backend_of(graph)) +
+                              "/replicas:" + std::to_string(r),
                           s,
                           {}});
         }

@@ -8,6 +8,10 @@
 
 namespace mdb {
 
+/// Energy, then the virial W_ab = sum r_a f_b in LAMMPS order xx yy zz xy xz yz (eV): the seven
+/// sums per replica that every device force accumulates (DeviceForceOutput::sums).
+inline constexpr int kEnergyVirialSums = 7;
+
 /// Image shifts per axis lie in [-kImageShellMax, kImageShellMax]; 5 bits per axis.
 inline constexpr int kImageShellMax = 15;
 

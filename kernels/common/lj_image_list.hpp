@@ -7,10 +7,6 @@
 
 namespace mdb {
 
-/// Energy, then the virial W_ab = sum r_a f_b in LAMMPS order xx yy zz xy xz yz (eV): the seven
-/// sums per replica of DeviceForceOutput::sums.
-inline constexpr int kEnergyVirialSums = 7;
-
 /// One thread per atom i: F_i = sum_k f_over_r(r^2) (r_i - r_j(image)) over i's full list, written
 /// to fx/fy/fz[i] (eV/Angstrom; i's own entry only, so no atomics). With `energy_virial`, adds
 /// i's half of each pair's energy and virial to `sums` (the full list holds every pair twice).

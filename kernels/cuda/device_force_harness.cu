@@ -44,7 +44,7 @@ DeviceForceHarness::DeviceForceHarness(const ImageNeighborView& h)
   m.fx = DeviceBuffer<double>(n);
   m.fy = DeviceBuffer<double>(n);
   m.fz = DeviceBuffer<double>(n);
-  m.n_sums = 7 * replicas;
+  m.n_sums = kEnergyVirialSums * replicas;
   m.sums = DeviceBuffer<double>(m.n_sums);
   m.view = h;
   m.view.offsets = m.offsets.data();

@@ -5,11 +5,11 @@
 
 namespace mdb {
 
-/// Adds each thread's v[0..K) into sums[7 * replica(atom) + first + c]. Every thread of the block
-/// must call it (pass atom >= n with v = 0 for idle threads); blockDim.x must be a multiple of
-/// 32 and at most 1024. A block whose atoms all belong to one replica (the usual case) reduces
-/// in shared memory and issues K atomics; a block that straddles replicas lets each thread add
-/// its own, so a few blocks per batch pay K atomics per atom rather than all of them.
+/// Adds each thread's v[0..K) into sums[kEnergyVirialSums * replica(atom) + first + c]. Every
+/// thread of the block must call it (pass atom >= n with v = 0 for idle threads); blockDim.x must
+/// be a multiple of 32 and at most 1024. A block whose atoms all belong to one replica (the usual
+/// case) reduces in shared memory and issues K atomics; a block that straddles replicas lets each
+/// thread add its own, so a few blocks per batch pay K atomics per atom rather than all of them.
 template <int K>
 __device__ void add_replica_sums(const double (&v)[K], int atom, int n, int atoms_per_replica,
                                  int first, double* __restrict__ sums) {
@@ -20,7 +20,7 @@ __device__ void add_replica_sums(const double (&v)[K], int atom, int n, int atom
   const int replica = block_first / atoms_per_replica;
   if (block_last / atoms_per_replica != replica) {
     if (atom < n) {
-      double* out = sums + 7 * (atom / atoms_per_replica) + first;
+      double* out = sums + kEnergyVirialSums * (atom / atoms_per_replica) + first;
       for (int c = 0; c < K; ++c) atomicAdd(out + c, v[c]);
     }
     return;  // the whole block takes this branch: no barrier is skipped by only some threads
@@ -43,7 +43,7 @@ __device__ void add_replica_sums(const double (&v)[K], int atom, int n, int atom
   if (tid < K) {
     double total = 0.0;
     for (int w = 0; w < static_cast<int>(blockDim.x) / kWarp; ++w) total += partial[w][tid];
-    atomicAdd(sums + 7 * replica + first + tid, total);
+    atomicAdd(sums + kEnergyVirialSums * replica + first + tid, total);
   }
 }
 
