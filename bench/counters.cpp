@@ -41,6 +41,11 @@ const std::vector<CounterSpec>& counter_specs() {
        "cuda rows: device memory in use after the timed steps minus before (10^6 bytes)"},
       {"gpu_mem_peak_MB", "MB",
        "cuda rows: most device memory in use (whole device) seen during the timed steps"},
+      {"graph_nodes", "nodes",
+       "cuda-graph rows: top-level nodes a step graph replays (kernels, memsets, the build)"},
+      {"graph_conditional_build", "1",
+       "cuda-graph rows: 1 when the list build is a conditional node skipped on steps that do "
+       "not rebuild, 0 when every build kernel is replayed each step"},
       {"frac_neigh", "1", "share of thread time spent on the neighbour list"},
       {"frac_force", "1", "share of thread time spent in the force field"},
       {"frac_integrate", "1", "share of thread time spent integrating"},
@@ -93,6 +98,10 @@ void publish(benchmark::State& state, Measurement& m) {
   set(state, "peak_rss_MB", m.peak_rss_bytes / kMB);
   if (m.gpu_mem_delta_bytes >= 0) set(state, "gpu_mem_delta_MB", m.gpu_mem_delta_bytes / kMB);
   if (m.gpu_mem_peak_bytes >= 0) set(state, "gpu_mem_peak_MB", m.gpu_mem_peak_bytes / kMB);
+  if (m.graph_nodes >= 0) set(state, "graph_nodes", m.graph_nodes);
+  if (m.graph_conditional_build >= 0) {
+    set(state, "graph_conditional_build", m.graph_conditional_build);
+  }
   if (!m.step_latencies.empty()) {
     const LatencySummary s = summarize_latencies(m.step_latencies);
     set(state, "p50_us", s.p50 * 1e6);

@@ -63,6 +63,9 @@ struct Measurement {
   bool phases = true;
   /// GPU memory in use (cudaMemGetInfo) over the timed region, cuda rows only (< 0: absent).
   double gpu_mem_delta_bytes = -1, gpu_mem_peak_bytes = -1;
+  /// cuda-graph rows only (< 0: absent): top-level nodes of a step graph, and 1 when the list
+  /// build sits in a conditional node (DeviceGraphInfo).
+  double graph_nodes = -1, graph_conditional_build = -1;
   ThermoSummary thermo;
   NnBreakdown nn;
 };

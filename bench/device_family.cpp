@@ -203,6 +203,11 @@ Measurement device_measurement(DeviceSimulation& sim, const BenchmarkSpec& s,
   m.phases = false;
   m.gpu_mem_delta_bytes =
       std::max(0.0, static_cast<double>(DeviceSimulation::device_memory_used()) - mem_before);
+  if (s.graph) {
+    const DeviceGraphInfo g = sim.graph_info();
+    m.graph_nodes = g.step_nodes;
+    m.graph_conditional_build = g.conditional_rebuild ? 1.0 : 0.0;
+  }
   return m;
 }
 

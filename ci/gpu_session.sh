@@ -28,7 +28,7 @@ step() {  # name logfile command...
 echo "bundle $(cat "$bundle/revision" 2>/dev/null)" | tee -a "$summary"
 step device device.txt nvidia-smi
 step tests tests.txt in_bundle "$bundle/test_kernels_cuda" --gtest_output="json:$out/tests.json"
-gpu_tests='DeviceSimulation.*:NnForceCudaTest.*:LjForceCuda*'
+gpu_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceCuda*'
 if command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck; do
     step "$tool" "$tool.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \

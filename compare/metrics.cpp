@@ -40,6 +40,10 @@ std::vector<MetricSpec> make_table() {
   // GPU memory (cuda rows): growth over the timed steps must stay 0; the peak is context.
   t.push_back(spec("gpu_mem_delta_MB", D::kLower, 0.10, 1.0, "MB"));
   t.push_back(spec("gpu_mem_peak_MB", D::kInfo, 0, 0, "MB"));
+  // CUDA graph structure (cuda-graph rows): exact counts, so any extra node per step, or a step
+  // graph that lost its conditional build, is a latency regression at small sizes.
+  t.push_back(spec("graph_nodes", D::kLower, 0, 0.5, "nodes"));
+  t.push_back(spec("graph_conditional_build", D::kHigher, 0, 0.5, "1"));
   t.push_back(spec("allocs_per_step", D::kLower, 0, 0.5, "1/step"));
   t.push_back(spec("allocs_per_iter", D::kLower, 0, 0.5, "1/iter"));
   // Google Benchmark 1.7.1 reads these through dangling pointers whenever a run has repetitions

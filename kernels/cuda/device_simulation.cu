@@ -1,7 +1,7 @@
 // DeviceSimulation: the step's kernels (thin wrappers over kernels/common/integrate_bodies.hpp and
 // engine_control.hpp), the neighbour list (device_image_list.cu), the barostat
-// (device_barostat.cu), the force (a DeviceForce), CUDA graph capture and the host side of the
-// overflow resume (the read-back side is device_simulation_readback.cu).
+// (device_barostat.cu), the force (a DeviceForce) and the host side of the overflow resume (the
+// read-back side is device_simulation_readback.cu, graph capture device_simulation_graph.cu).
 // tests/kernels/emulated_engine.cpp runs the same bodies in the same order on the host.
 #include <cuda_runtime.h>
 
@@ -124,7 +124,8 @@ void DeviceSimulation::Impl::enqueue_tail() {
   MDB_CUDA_CHECK(cudaGetLastError());
 }
 
-void DeviceSimulation::Impl::enqueue_step(bool observe) {
+void DeviceSimulation::Impl::enqueue_head_and_decide(cudaGraphConditionalHandle rebuild_condition,
+                                                     bool set_condition) {
   {
     MDB_NVTX_RANGE("integrate/head");
     if (npt) {
@@ -137,12 +138,15 @@ void DeviceSimulation::Impl::enqueue_step(bool observe) {
     MDB_CUDA_CHECK(cudaGetLastError());
   }
   if (npt) enqueue_barostat();
-  {
-    MDB_NVTX_RANGE("neighbor");
-    decide_kernel<<<1, 1, 0, stream>>>(ctl.data(), settings.neighbor);
-    MDB_CUDA_CHECK(cudaGetLastError());
-    list->enqueue_build(stream);
-  }
+  MDB_NVTX_RANGE("neighbor");
+  decide_kernel<<<1, 1, 0, stream>>>(ctl.data(), settings.neighbor, rebuild_condition,
+                                     set_condition);
+  MDB_CUDA_CHECK(cudaGetLastError());
+}
+
+void DeviceSimulation::Impl::enqueue_step(bool observe) {
+  enqueue_head_and_decide(0, false);
+  list->enqueue_build(stream);
   enqueue_force(observe);
   enqueue_tail();
 }
@@ -158,31 +162,6 @@ void DeviceSimulation::Impl::enqueue_kinetic() {
   kinetic_kernel<<<grid, kBlock, 0, stream>>>(vx.data(), vy.data(), vz.data(), mass.data(),
                                               units.mvv2e, apr, kinetic.data());
   MDB_CUDA_CHECK(cudaGetLastError());
-}
-
-void DeviceSimulation::Impl::capture_graphs() {
-  drop_graphs();
-  if (!settings.use_graph) return;
-  for (int observe = 0; observe < 2; ++observe) graphs[observe] = capture(observe == 1);
-}
-
-cudaGraphExec_t DeviceSimulation::Impl::capture(bool observe) {
-  cudaGraph_t graph = nullptr;
-  MDB_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-  try {
-    enqueue_step(observe);
-  } catch (...) {
-    if (cudaStreamEndCapture(stream, &graph) == cudaSuccess && graph) {
-      static_cast<void>(cudaGraphDestroy(graph));
-    }
-    throw;
-  }
-  MDB_CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
-  cudaGraphExec_t exec = nullptr;
-  const cudaError_t err = cudaGraphInstantiate(&exec, graph, 0);
-  static_cast<void>(cudaGraphDestroy(graph));
-  MDB_CUDA_CHECK(err);
-  return exec;
 }
 
 EngineControl DeviceSimulation::Impl::read_control() {

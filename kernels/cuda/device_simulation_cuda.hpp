@@ -45,9 +45,20 @@ struct DeviceSimulationSettings {
   /// run the same kernels: bitwise the same trajectory for LJ (each thread sums its own atom's
   /// forces), the same to rounding for SW, NN and NPT, whose sums use atomics in whatever order
   /// the blocks run (so two runs of them differ in the last bits). Without graphs a step is ~16
-  /// launches
-  /// (the list-build kernels return at once when no rebuild is due).
+  /// launches (the list-build kernels return at once when no rebuild is due); a graph puts the
+  /// build in a conditional node where the driver has them (graph_info()), so a step that does
+  /// not rebuild replays ~5 nodes (LJ) instead.
   bool use_graph = false;
+};
+
+/// How DeviceSimulation's step graphs are built (use_graph); all zero without graphs.
+struct DeviceGraphInfo {
+  /// The list build sits in a conditional IF node that decide_rebuild sets, so a step that does
+  /// not rebuild replays none of its ~10 kernels. False when the driver refused conditional
+  /// nodes (CUDA < 12.4): the build kernels are then replayed every step and return at once.
+  bool conditional_rebuild = false;
+  int step_nodes = 0;     ///< top-level nodes of the (observe = false) step graph
+  int rebuild_nodes = 0;  ///< nodes in the conditional build body (0 without one)
 };
 
 /// Thermodynamic state of one replica. Metal units: eV, K, bar.
@@ -123,6 +134,9 @@ class DeviceSimulation {
   long long dangerous_builds();
   /// Entries the neighbour list storage holds now.
   std::int64_t list_capacity() const;
+
+  /// How the step graphs were built (all zero with use_graph off).
+  DeviceGraphInfo graph_info() const;
 
   int replicas() const;
   int atoms_per_replica() const;

@@ -34,6 +34,11 @@ struct DeviceSimulation::Impl {
   std::unique_ptr<DeviceImageList> list;
   std::unique_ptr<DeviceBarostat> barostat;        // NPT only
   cudaGraphExec_t graphs[2] = {nullptr, nullptr};  // by observe flag
+  /// How the step graphs were made: with the list build inside a conditional IF node (true) or
+  /// with every build kernel launched on every replay, returning at once when no build is due
+  /// (the fallback when a driver refuses conditional nodes). Top-level nodes of a step graph and
+  /// nodes of its build body (0 without a conditional).
+  DeviceGraphInfo graph_info;
   long long steps_enqueued = 0;
   bool last_observe = false;
   bool sums_valid = false;
@@ -47,6 +52,9 @@ struct DeviceSimulation::Impl {
   /// Under NPT every force call sums the virial: the next step's barostat reads it.
   void enqueue_force(bool observe);
   void enqueue_tail();
+  /// The step up to the rebuild decision: head, the NPT barostat, decide_rebuild (which sets
+  /// `rebuild_condition` when `set_condition`).
+  void enqueue_head_and_decide(cudaGraphConditionalHandle rebuild_condition, bool set_condition);
   void enqueue_step(bool observe);
   /// NPT, after B A O A: each replica's kinetic energy, then the move and the scaling (which
   /// reduce the ghost-shift change and the displacements for decide_rebuild).
@@ -56,6 +64,9 @@ struct DeviceSimulation::Impl {
   /// Both step graphs (observe off / on), outside the step loop; with use_graph off, none.
   void capture_graphs();
   cudaGraphExec_t capture(bool observe);
+  /// The step graph with the list build in a conditional IF node; throws std::runtime_error when
+  /// the driver refuses (capture_graphs then falls back to capture()).
+  cudaGraphExec_t capture_conditional(bool observe);
   EngineControl read_control();
   void write_control(const EngineControl& c);
   /// Waits; throws on a blown-up run; resumes after a list overflow (the class comment).

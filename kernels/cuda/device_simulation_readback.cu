@@ -135,6 +135,10 @@ long long DeviceSimulation::dangerous_builds() {
 std::int64_t DeviceSimulation::list_capacity() const {
   return impl_->list->capacity();
 }
+DeviceGraphInfo DeviceSimulation::graph_info() const {
+  return impl_->graph_info;
+}
+
 int DeviceSimulation::replicas() const {
   return impl_->replicas;
 }

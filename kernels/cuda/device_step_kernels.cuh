@@ -25,8 +25,13 @@ __global__ void __launch_bounds__(kBlock) head_kernel(IntegrateView v) {
   if constexpr (kDisplacement) block_max_to_global<kBlock>(double_bits(d2), &v.ctl->max_disp2_bits);
 }
 
-__global__ void decide_kernel(EngineControl* ctl, RebuildPolicy policy) {
+/// One thread. Inside a step graph with a conditional rebuild (`set_condition`), also sets the
+/// condition of the IF node that holds the list-build kernels, so a step that builds nothing
+/// launches none of them; plain launches pass set_condition = false (the handle is then unused).
+__global__ void decide_kernel(EngineControl* ctl, RebuildPolicy policy,
+                              cudaGraphConditionalHandle rebuild_condition, bool set_condition) {
   decide_rebuild(*ctl, policy);
+  if (set_condition) cudaGraphSetConditional(rebuild_condition, ctl->rebuild != 0 ? 1u : 0u);
 }
 
 __global__ void __launch_bounds__(kBlock) tail_kernel(IntegrateView v) {

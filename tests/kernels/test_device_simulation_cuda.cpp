@@ -272,6 +272,14 @@ TEST(DeviceSimulation, GraphAndPlainLaunchesAgree) {
   EXPECT_EQ(positions(a, 0, start), positions(b, 0, start));
   EXPECT_EQ(a.builds(), b.builds());
   EXPECT_GT(a.builds(), 1);
+  // The graph skips the build through its conditional node (CUDA >= 12.4 drivers, which every
+  // H100/H200 driver is): head, decide, IF [build], force, tail.
+  const DeviceGraphInfo g = b.graph_info();
+  EXPECT_TRUE(g.conditional_rebuild);
+  EXPECT_EQ(g.step_nodes, 5);
+  EXPECT_GE(g.rebuild_nodes, 7);
+  EXPECT_FALSE(a.graph_info().conditional_rebuild);
+  EXPECT_EQ(a.graph_info().step_nodes, 0);
   // Energies are block sums added atomically, in any order: equal to rounding.
   const double ea = a.thermo()[0].potential, eb = b.thermo()[0].potential;
   EXPECT_NEAR(ea, eb, 1e-12 * std::abs(ea));
