@@ -64,6 +64,8 @@ struct NnForceDevice::Impl {
   DeviceBuffer<float> aev, grad_aev;
   std::vector<DeviceBuffer<float>> act, delta;
   DeviceBuffer<int> net_species, error;
+  bool fusable = false, fused = false;  // the dense layers as one launch (nn_network_fused.hpp)
+  NnLevelBuffers levels;                // the scratch levels, for the fused launch
   cudaStream_t last_stream = nullptr;
   bool timing = false, pending = false;
   StageEvents events;
@@ -131,6 +133,8 @@ NnForceDevice::NnForceDevice(const NnSpec& spec, const std::vector<std::string>&
   m.net.energy_shift = m.energy_shift.data();
   m.error = DeviceBuffer<int>(1);
   MDB_CUDA_CHECK(cudaMemset(m.error.data(), 0, sizeof(int)));
+  m.fusable = nn_network_fusable(p.n_layers, p.stride.data());
+  m.fused = m.fusable;
 }
 
 NnForceDevice::~NnForceDevice() = default;
@@ -165,6 +169,23 @@ void NnForceDevice::reserve(int n, int atoms_per_replica) {
   }
   m.net_species = DeviceBuffer<int>(rows);
   m.reserved_n = n;
+  for (int l = 0; l < p.n_layers && l < kNnFusedMaxLevels; ++l) {
+    m.levels.act[l] = m.act_at(l);
+    m.levels.delta[l] = m.delta_at(l);
+  }
+}
+
+bool NnForceDevice::fused_network() const {
+  return impl_->fused;
+}
+
+void NnForceDevice::set_fused_network(bool on) {
+  if (on && !impl_->fusable) {
+    throw std::invalid_argument("NnForceDevice: this network is too wide or deep to fuse (every " +
+                                std::string("level at most ") + std::to_string(kNnFusedMaxWidth) +
+                                " wide)");
+  }
+  impl_->fused = on;
 }
 
 void NnForceDevice::compute(const ImageNeighborView& list, const DeviceForceOutput& out,
@@ -206,15 +227,20 @@ void NnForceDevice::compute(const ImageNeighborView& list, const DeviceForceOutp
   m.stamp(2, timed, stream);
   {
     MDB_NVTX_RANGE("nn_device/network");
-    for (int l = 0; l < top; ++l) {
-      launch_nn_dense_forward(l, n, m.net, p.stride.data(), m.net_species.data(), m.act_at(l),
-                              m.act_at(l + 1), stream);
-    }
-    launch_nn_output(n, list.atoms_per_replica, m.net, m.net_species.data(), m.act_at(top),
-                     m.delta_at(top), sums, stream);
-    for (int l = top - 1; l >= 0; --l) {
-      launch_nn_dense_backward(l, n, m.net, p.stride.data(), m.net_species.data(),
-                               m.delta_at(l + 1), m.act_at(l), m.delta_at(l), stream);
+    if (m.fused) {
+      launch_nn_network_fused(n, list.atoms_per_replica, m.net, m.net_species.data(), m.levels,
+                              sums, stream);
+    } else {
+      for (int l = 0; l < top; ++l) {
+        launch_nn_dense_forward(l, n, m.net, p.stride.data(), m.net_species.data(), m.act_at(l),
+                                m.act_at(l + 1), stream);
+      }
+      launch_nn_output(n, list.atoms_per_replica, m.net, m.net_species.data(), m.act_at(top),
+                       m.delta_at(top), sums, stream);
+      for (int l = top - 1; l >= 0; --l) {
+        launch_nn_dense_backward(l, n, m.net, p.stride.data(), m.net_species.data(),
+                                 m.delta_at(l + 1), m.act_at(l), m.delta_at(l), stream);
+      }
     }
   }
   m.stamp(3, timed, stream);

@@ -24,9 +24,12 @@ struct NnDeviceStageTimes {
 /// baseline's compute() (when there is one: it overwrites the forces, the network adds), one
 /// descriptor kernel (a thread per atom), one kernel per dense layer forward (a thread per neuron
 /// of 8 atoms), the output layer, one kernel per hidden layer backward, one descriptor-backward
-/// kernel (forces by double atomics, virial per term). Weights live on the device from
-/// construction; scratch is sized by reserve(), so compute() allocates nothing, synchronises
-/// nothing (unless stage timing is on) and can be captured into a CUDA graph.
+/// kernel (forces by double atomics, virial per term). A network whose levels are all at most
+/// kNnFusedMaxWidth (128) wide (the student) runs its dense layers, output and backward as one
+/// fused launch instead (a block per 8 atoms, phases between barriers), the same arithmetic.
+/// Weights live on the device from construction; scratch is sized by reserve(), so compute()
+/// allocates nothing, synchronises nothing (unless stage timing is on) and can be captured into a
+/// CUDA graph.
 ///
 /// Not thread-safe; uses the current CUDA device.
 class NnForceDevice final : public DeviceForce {
@@ -53,6 +56,13 @@ class NnForceDevice final : public DeviceForce {
   /// species outside the bound table since the last check (then clears it). Outside the step
   /// loop: it synchronises.
   void check_errors();
+
+  /// Whether the dense layers run as one fused launch (on by default where the network allows).
+  bool fused_network() const;
+  /// Forces the layered launches (off) or the fused one (on; throws std::invalid_argument for a
+  /// network too wide or deep to fuse). Both give the same forces; the energy sums differ in
+  /// rounding (atomics in another order).
+  void set_fused_network(bool on);
 
   /// Stage timing with CUDA events, off by default. While on, each compute() waits for the
   /// previous one's events (a host synchronisation per step), so leave it off for the

@@ -4,6 +4,7 @@
 
 #include "kernels/common/nn_dense_body.hpp"
 #include "kernels/common/nn_descriptor_body.hpp"
+#include "kernels/common/nn_network_fused.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/nn_kernels.cuh"
 #include "kernels/cuda/replica_sum.cuh"
@@ -18,6 +19,10 @@ constexpr int kAtomBlock = 64;
 // (64 x inputs floats; 320 KB for the teacher's first layer) stays small per SM.
 constexpr int kDenseBlock = 64;
 constexpr int kWarp = 32;
+// Fused network: one block per tile of kNnDenseTile atoms; 64 threads cover the widest level a
+// fused network may have (kNnFusedMaxWidth) in two passes, and at least a tile's atoms.
+constexpr int kFusedBlock = 64;
+static_assert(kFusedBlock >= kNnDenseTile, "the output phase gives each thread one atom at most");
 
 unsigned blocks_for(long long threads, int block) {
   return static_cast<unsigned>((threads + block - 1) / block);
@@ -71,6 +76,26 @@ __global__ void __launch_bounds__(kDenseBlock)
                                        act_in, delta_in);
 }
 
+// Every phase of one tile in one block: the barrier makes a phase's global writes visible to the
+// block's next phase (the tile's rows are this block's alone). n_layers is uniform, so every
+// thread meets every barrier.
+__global__ void __launch_bounds__(kFusedBlock)
+    nn_network_fused_kernel(int n, int atoms_per_replica, NnNetView net, const int* net_species,
+                            NnLevelBuffers buf, double* sums) {
+  const int a0 = static_cast<int>(blockIdx.x) * kNnDenseTile;
+  const int phases = nn_fused_phases(net);
+  for (int p = 0; p < phases; ++p) {
+    double e = 0.0;
+    int atom = -1;
+    nn_fused_phase<kNnDenseTile>(p, static_cast<int>(threadIdx.x), kFusedBlock, a0, n, net,
+                                 net_species, buf, e, atom);
+    if (atom >= 0 && sums != nullptr) {
+      atomicAdd(sums + kEnergyVirialSums * (atom / atoms_per_replica), e);
+    }
+    __syncthreads();
+  }
+}
+
 __global__ void __launch_bounds__(kAtomBlock)
     nn_aev_backward_kernel(ImageNeighborView nl, NnDescriptorView d, const float* grad, double* fx,
                            double* fy, double* fz, double* sums, int* error) {
@@ -114,6 +139,15 @@ void launch_nn_dense_backward(int l, int n, const NnNetView& net, const int* str
   const long long tiles = (n + kNnDenseTile - 1) / kNnDenseTile;
   nn_dense_backward_kernel<<<blocks_for(tiles * width_pad, kDenseBlock), kDenseBlock, 0, stream>>>(
       l, n, width_pad, net, net_species, delta_out, act_in, delta_in);
+  MDB_CUDA_CHECK(cudaGetLastError());
+}
+
+void launch_nn_network_fused(int n, int atoms_per_replica, const NnNetView& net,
+                             const int* net_species, const NnLevelBuffers& levels, double* sums,
+                             cudaStream_t stream) {
+  const unsigned tiles = blocks_for(n, kNnDenseTile);
+  nn_network_fused_kernel<<<tiles, kFusedBlock, 0, stream>>>(n, atoms_per_replica, net, net_species,
+                                                             levels, sums);
   MDB_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -6,6 +6,7 @@
 
 #include "kernels/common/image_neighbors.hpp"
 #include "kernels/common/nn_device_view.hpp"
+#include "kernels/common/nn_network_fused.hpp"
 
 namespace mdb {
 
@@ -28,6 +29,12 @@ void launch_nn_output(int n, int atoms_per_replica, const NnNetView& net, const 
 void launch_nn_dense_backward(int l, int n, const NnNetView& net, const int* strides,
                               const int* net_species, const float* delta_out, const float* act_in,
                               float* delta_in, cudaStream_t stream);
+/// The hidden layers forward, the output layer (energies into sums when not null) and the
+/// backward pass to dE/dAEV in one launch, a block per tile (nn_network_fused.hpp): for networks
+/// that nn_network_fusable accepts, instead of the three launchers above.
+void launch_nn_network_fused(int n, int atoms_per_replica, const NnNetView& net,
+                             const int* net_species, const NnLevelBuffers& levels, double* sums,
+                             cudaStream_t stream);
 /// dE/dAEV -> forces (added) and, when sums is not null, the per-replica virial.
 void launch_nn_aev_backward(const ImageNeighborView& nl, const NnDescriptorView& d,
                             const float* grad, double* fx, double* fy, double* fz, double* sums,

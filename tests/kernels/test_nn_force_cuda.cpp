@@ -111,6 +111,36 @@ TEST_F(NnForceCudaTest, TwoReplicaBatchMatchesCpu) {
                  {test::jittered_silicon(2, 0.2, 24), test::jittered_silicon(2, 0.3, 25)});
 }
 
+// The student's dense layers run as one fused launch by default; forcing the layered launches
+// changes only rounding (FMA contraction in another kernel, the order of the atomics). The
+// teacher is too wide to fuse, and asking for it is refused.
+TEST_F(NnForceCudaTest, FusedAndLayeredNetworksAgree) {
+  const std::vector<System> systems = {test::jittered_silicon(2, 0.2, 41),
+                                       test::jittered_silicon(2, 0.3, 42)};
+  const NnSpec spec = make_nn_preset("nn-student");
+  const test::HostImageList h(systems, 6.0);
+  DeviceForceHarness harness(h.view);
+  NnForceDevice gpu(spec, {"Si"});
+  gpu.reserve(h.view.n, h.view.atoms_per_replica);
+  EXPECT_TRUE(gpu.fused_network());
+  const DeviceForceResult fused = harness.run(gpu);
+  gpu.set_fused_network(false);
+  const DeviceForceResult layered = harness.run(gpu);
+  const auto n = static_cast<std::size_t>(h.view.n);
+  EXPECT_LT(relative_deviation(fused.fx.data(), layered.fx.data(), n), 0.1 * kForceTol);
+  EXPECT_LT(relative_deviation(fused.fy.data(), layered.fy.data(), n), 0.1 * kForceTol);
+  EXPECT_LT(relative_deviation(fused.fz.data(), layered.fz.data(), n), 0.1 * kForceTol);
+  for (std::size_t r = 0; r < systems.size(); ++r) {
+    // Float rounding of each ~0.02 eV atomic energy, summed (the totals mostly cancel).
+    EXPECT_NEAR(fused.sums[7 * r], layered.sums[7 * r], 1e-8 * static_cast<double>(n));
+  }
+  gpu.check_errors();
+
+  NnForceDevice teacher(make_nn_preset("nn-teacher"), {"Si"});
+  EXPECT_FALSE(teacher.fused_network());
+  EXPECT_THROW(teacher.set_fused_network(true), std::invalid_argument);
+}
+
 // A baseline overwrites the forces and the network adds to them: the network as its own
 // baseline doubles everything.
 TEST_F(NnForceCudaTest, BaselineForcesAndSumsAreAdded) {
