@@ -3,6 +3,7 @@
 #ifdef MDB_HAVE_CUDA
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <memory>
 #include <string>
@@ -117,6 +118,16 @@ DeviceWorkspace& acquire(const BenchmarkSpec& s) {
   ws->sim = std::make_unique<DeviceSimulation>(
       systems, make_device_force(*ws->reference, systems.front()), settings_for(s));
   DeviceSimulation& sim = *ws->sim;
+  if (s.graph && !sim.graph_info().conditional_rebuild) {
+    static bool said = false;  // once per run: it is the driver's answer, the same every time
+    if (!said) {
+      std::fprintf(stderr,
+                   "md_bench: note: no conditional graph nodes here (%s); cuda-graph rows replay "
+                   "every list-build kernel (graph_conditional_build = 0)\n",
+                   sim.graph_info().conditional_error.c_str());
+    }
+    said = true;
+  }
   // Warm up through two list rebuilds, so that the list storage has grown to what a moving
   // system needs before anything is timed.
   sim.run(kPaceSteps);

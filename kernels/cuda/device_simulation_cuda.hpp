@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "kernels/common/engine_control.hpp"  // RebuildPolicy
@@ -59,6 +60,8 @@ struct DeviceGraphInfo {
   bool conditional_rebuild = false;
   int step_nodes = 0;     ///< top-level nodes of the (observe = false) step graph
   int rebuild_nodes = 0;  ///< nodes in the conditional build body (0 without one)
+  /// Why the conditional capture was refused (the CUDA error), empty when it was not.
+  std::string conditional_error;
 };
 
 /// Thermodynamic state of one replica. Metal units: eV, K, bar.

@@ -49,11 +49,12 @@ void DeviceSimulation::Impl::capture_graphs() {
       graphs[observe] = capture_conditional(observe == 1);
     graph_info.conditional_rebuild = true;
     return;
-  } catch (const std::runtime_error&) {
+  } catch (const std::runtime_error& e) {
     // A driver without conditional nodes (CUDA < 12.4) refuses them with an ordinary API error,
     // which leaves the context usable: fall back to replaying every build kernel.
     drop_graphs();
     graph_info = {};
+    graph_info.conditional_error = e.what();
     static_cast<void>(cudaGetLastError());
   }
   for (int observe = 0; observe < 2; ++observe) graphs[observe] = capture(observe == 1);

@@ -275,7 +275,7 @@ TEST(DeviceSimulation, GraphAndPlainLaunchesAgree) {
   // The graph skips the build through its conditional node (CUDA >= 12.4 drivers, which every
   // H100/H200 driver is): head, decide, IF [build], force, tail.
   const DeviceGraphInfo g = b.graph_info();
-  EXPECT_TRUE(g.conditional_rebuild);
+  EXPECT_TRUE(g.conditional_rebuild) << g.conditional_error;
   EXPECT_EQ(g.step_nodes, 5);
   EXPECT_GE(g.rebuild_nodes, 7);
   EXPECT_FALSE(a.graph_info().conditional_rebuild);
