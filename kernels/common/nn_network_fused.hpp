@@ -6,9 +6,6 @@
 // from five network launches to one. A tile's activations stay in its own rows of the global
 // scratch (L1-resident at these sizes), and every phase calls the per-layer bodies of
 // nn_dense_body.hpp for the tile, so the arithmetic is that of the layered launches, bit for bit.
-#include <cstdint>
-
-#include "kernels/common/image_neighbors.hpp"
 #include "kernels/common/mdb_hd.hpp"
 #include "kernels/common/nn_dense_body.hpp"
 #include "kernels/common/nn_device_view.hpp"

@@ -2,7 +2,7 @@
 // Where the driver has conditional nodes (CUDA >= 12.4), the list build sits in an IF node whose
 // condition decide_rebuild sets on the device, so a step that does not rebuild replays none of
 // the build's ~10 kernels; at 64 atoms each replayed node costs about a dependent-launch latency
-// (a few microseconds), which is what the small-system targets are made of.
+// (a microsecond or more), which is what the small-system targets are made of.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -15,10 +15,11 @@ namespace mdb {
 
 namespace {
 
-/// Ends a capture that an error interrupted and frees what it had captured.
-void abandon_capture(cudaStream_t stream) noexcept {
+/// Ends a capture that an error interrupted and frees what it had captured, unless the graph is
+/// owned elsewhere (a conditional node's body is its parent graph's).
+void abandon_capture(cudaStream_t stream, bool owned = true) noexcept {
   cudaGraph_t partial = nullptr;
-  if (cudaStreamEndCapture(stream, &partial) == cudaSuccess && partial) {
+  if (cudaStreamEndCapture(stream, &partial) == cudaSuccess && partial && owned) {
     static_cast<void>(cudaGraphDestroy(partial));
   }
 }
@@ -121,7 +122,7 @@ cudaGraphExec_t DeviceSimulation::Impl::capture_conditional(bool observe) {
     try {
       list->enqueue_build(stream);
     } catch (...) {
-      abandon_capture(stream);
+      abandon_capture(stream, false);  // the body goes with `graph`, below
       throw;
     }
     MDB_CUDA_CHECK(cudaStreamEndCapture(stream, nullptr));
