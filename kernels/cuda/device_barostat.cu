@@ -30,11 +30,8 @@ __global__ void __launch_bounds__(kBlock) scale_kernel(BarostatView v) {
 DeviceBarostat::DeviceBarostat(const BarostatView& view, int replicas,
                                const std::vector<double>& box_lo)
     : view_(view), replicas_(replicas) {
-  box_lo_ = DeviceBuffer<double>(box_lo.size());
-  box_lo_.copy_from_host(box_lo.data(), box_lo.size());
-  const std::vector<double> ones(static_cast<std::size_t>(replicas), 1.0);
-  lambda_ = DeviceBuffer<double>(ones.size());
-  lambda_.copy_from_host(ones.data(), ones.size());
+  box_lo_ = upload(box_lo);
+  lambda_ = upload(std::vector<double>(static_cast<std::size_t>(replicas), 1.0));
   view_.box_lo = box_lo_.data();
   view_.lambda = lambda_.data();
 }

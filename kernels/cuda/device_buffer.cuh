@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "kernels/cuda/cuda_check.hpp"
 
@@ -80,5 +81,17 @@ class DeviceBuffer {
   T* data_ = nullptr;
   std::size_t size_ = 0;
 };
+
+/// A device copy of n host elements (complete for every stream on return, as copy_from_host).
+template <class T>
+DeviceBuffer<T> upload(const T* src, std::size_t n) {
+  DeviceBuffer<T> d(n);
+  d.copy_from_host(src, n);
+  return d;
+}
+template <class T>
+DeviceBuffer<T> upload(const std::vector<T>& host) {
+  return upload(host.data(), host.size());
+}
 
 }  // namespace mdb

@@ -7,17 +7,6 @@
 #include "kernels/cuda/device_force_harness_cuda.hpp"
 
 namespace mdb {
-namespace {
-
-template <class T>
-DeviceBuffer<T> upload(const T* src, std::size_t n) {
-  DeviceBuffer<T> d(n);
-  d.copy_from_host(src, n);
-  return d;
-}
-
-}  // namespace
-
 struct DeviceForceHarness::Impl {
   DeviceBuffer<std::int64_t> offsets;
   DeviceBuffer<int> neighbors, species;

@@ -75,8 +75,7 @@ DeviceImageList::DeviceImageList(const std::vector<ReplicaCellGrid>& grids, int 
   for (const ReplicaCellGrid& g : grids) n_cells += g.num_cells();
   const auto un = static_cast<std::size_t>(n);
   const auto uc = static_cast<std::size_t>(n_cells);
-  grids_ = DeviceBuffer<ReplicaCellGrid>(grids.size());
-  grids_.copy_from_host(grids.data(), grids.size());
+  grids_ = upload(grids);
   cell_of_ = DeviceBuffer<int>(un);
   cell_count_ = DeviceBuffer<int>(uc);
   cell_cursor_ = DeviceBuffer<int>(uc);

@@ -25,13 +25,6 @@ namespace {
 
 using namespace device_step;  // NOLINT: the step kernels of this file
 
-template <class T>
-DeviceBuffer<T> upload(const std::vector<T>& host) {
-  DeviceBuffer<T> d(host.size());
-  d.copy_from_host(host.data(), host.size());
-  return d;
-}
-
 void fail(const std::string& what) {
   throw std::invalid_argument("DeviceSimulation: " + what);
 }

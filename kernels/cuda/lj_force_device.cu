@@ -48,8 +48,7 @@ LjForceDevice::LjForceDevice(const LjPair<double>* table, int n_species, double 
   }
   if (!(cutoff > 0.0)) throw std::invalid_argument("LjForceDevice: cutoff must be > 0");
   const auto entries = static_cast<std::size_t>(n_species) * static_cast<std::size_t>(n_species);
-  impl_->table = DeviceBuffer<LjPair<double>>(entries);
-  impl_->table.copy_from_host(table, entries);
+  impl_->table = upload(table, entries);
   impl_->n_species = n_species;
 }
 

@@ -18,13 +18,6 @@
 namespace mdb {
 namespace {
 
-template <class T>
-DeviceBuffer<T> to_device(const std::vector<T>& v) {
-  DeviceBuffer<T> d(v.size());
-  d.copy_from_host(v.data(), v.size());
-  return d;
-}
-
 /// The stage boundaries of one call: start, after the baseline, the descriptor, the network and
 /// the descriptor's backward pass.
 constexpr int kNumEvents = 5;
@@ -100,20 +93,20 @@ NnForceDevice::NnForceDevice(const NnSpec& spec, const std::vector<std::string>&
   m.host = pack_nn_for_device(spec, system_species);
   m.baseline = std::move(baseline);
   const NnDevicePack& p = m.host;
-  m.species_map = to_device(p.species_map);
-  m.width = to_device(p.width);
-  m.stride = to_device(p.stride);
-  m.w_offset = to_device(p.w_offset);
-  m.b_offset = to_device(p.b_offset);
-  m.w = to_device(p.w);
-  m.wt = to_device(p.wt);
-  m.b = to_device(p.b);
-  m.cos_angle_shift = to_device(p.cos_angle_shift);
-  m.sin_angle_shift = to_device(p.sin_angle_shift);
-  m.angular_shift = to_device(p.angular_shift);
-  m.radial_shift = to_device(p.radial_shift);
-  m.radial_ratio = to_device(p.radial_ratio);
-  m.energy_shift = to_device(p.energy_shift);
+  m.species_map = upload(p.species_map);
+  m.width = upload(p.width);
+  m.stride = upload(p.stride);
+  m.w_offset = upload(p.w_offset);
+  m.b_offset = upload(p.b_offset);
+  m.w = upload(p.w);
+  m.wt = upload(p.wt);
+  m.b = upload(p.b);
+  m.cos_angle_shift = upload(p.cos_angle_shift);
+  m.sin_angle_shift = upload(p.sin_angle_shift);
+  m.angular_shift = upload(p.angular_shift);
+  m.radial_shift = upload(p.radial_shift);
+  m.radial_ratio = upload(p.radial_ratio);
+  m.energy_shift = upload(p.energy_shift);
   // The host views with every pointer moved to its device copy.
   m.desc = p.descriptor_view();
   m.desc.species_map = m.species_map.data();

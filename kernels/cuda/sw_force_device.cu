@@ -47,10 +47,8 @@ SwForceDevice::SwForceDevice(const SwPairCoeffs* pairs, const SwTripletCoeffs* t
   }
   if (!(cutoff > 0.0)) throw std::invalid_argument("SwForceDevice: cutoff must be > 0");
   const auto ns = static_cast<std::size_t>(n_species);
-  impl_->pairs = DeviceBuffer<SwPairCoeffs>(ns * ns);
-  impl_->pairs.copy_from_host(pairs, ns * ns);
-  impl_->triplets = DeviceBuffer<SwTripletCoeffs>(ns * ns * ns);
-  impl_->triplets.copy_from_host(triplets, ns * ns * ns);
+  impl_->pairs = upload(pairs, ns * ns);
+  impl_->triplets = upload(triplets, ns * ns * ns);
   impl_->n_species = n_species;
 }
 
