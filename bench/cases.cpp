@@ -76,8 +76,6 @@ CaseSpec lj_ar() {
   c.full_max_atoms = 32768;
   c.force_tolerance = 1e-6;  // eV/A; forces here are ~1e-2 eV/A
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::argon()); };
-  c.threaded = true;
-  c.on_device = true;
   c.lammps_pair = lammps_lj(LjParams::argon());
   return c;
 }
@@ -113,8 +111,6 @@ CaseSpec lj_melt() {
   c.full_max_atoms = 32768;
   c.force_tolerance = 1e-6;  // epsilon/sigma
   c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::lj_melt()); };
-  c.threaded = true;
-  c.on_device = true;
   c.lammps_pair = lammps_lj(LjParams::lj_melt());
   return c;
 }
@@ -162,8 +158,6 @@ CaseSpec si_sw() {
   c.model = "sw";
   c.description = "diamond Si, Stillinger-Weber (LAMMPS Si.sw), a 5.431 A, 300 K";
   c.make_force_field = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
-  c.threaded = true;
-  c.on_device = true;
   // LAMMPS reads the very parameters the native model uses (written out exactly), not a file
   // that might differ from them.
   c.lammps_pair = lammps_sw_pair(SwParams::silicon(), "Si.sw", " Si");
@@ -195,7 +189,6 @@ CaseSpec si_nn(const std::string& preset) {
     return std::make_unique<NnPotential<float>>(
         make_nn_preset(preset), std::make_unique<StillingerWeber>(SwParams::silicon()));
   };
-  c.on_device = true;
   return c;
 }
 
@@ -343,6 +336,14 @@ System build_case_system(const CaseSpec& c, int atoms, std::uint64_t seed) {
   System s = build_lattice(spec, {c.species, c.mass}, *c.units);
   assign_maxwell_boltzmann(s, c.temperature, seed);
   return s;
+}
+
+bool case_runs_on(const CaseSpec& c, Backend backend) {
+  return c.make_force_field && c.make_force_field()->supports(backend);
+}
+
+bool case_splits_over_threads(const CaseSpec& c) {
+  return c.make_force_field && c.make_force_field()->splits_over_threads();
 }
 
 std::unique_ptr<Integrator> make_integrator(const CaseSpec& c, Ensemble e, double dt,

@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
+#include "md/force_field.hpp"
 #include "md/integrator.hpp"
 #include "md/lattice.hpp"
 #include "md/simulation.hpp"
-#include "model/force_field.hpp"
 
 namespace mdb::bench {
 
@@ -66,12 +66,9 @@ struct CaseSpec {
   int full_max_atoms = 0;             ///< Scaling reaches up to this in the full suite
   // Correctness gate before timing.
   double force_tolerance = 0.0;  ///< absolute, force units; a relative 1e-4 is added
+  /// The model; what it can run on (its supports() and splits_over_threads()) decides which rows
+  /// the case gets (case_runs_on, case_splits_over_threads).
   std::function<std::unique_ptr<ForceField>()> make_force_field;
-  /// Its force field splits its loops over threads (ForceField::use_threads): the case gets
-  /// --md_threads rows.
-  bool threaded = false;
-  /// The CUDA backend has its force field (LJ, SW, the NN potentials): the case gets cuda rows.
-  bool on_device = false;
   /// The same potential in LAMMPS (bench/peers/): pair_style / pair_coeff lines, writing any
   /// file they read into the given scratch directory. Empty: the case has no LAMMPS peer.
   std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;
@@ -93,6 +90,11 @@ std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms);
 
 /// The case's crystal with `atoms` atoms and Maxwell-Boltzmann velocities at its temperature.
 System build_case_system(const CaseSpec& c, int atoms, std::uint64_t seed);
+
+/// Whether the case's model runs on `backend` (ForceField::supports): cuda rows need Cuda.
+bool case_runs_on(const CaseSpec& c, Backend backend);
+/// Whether the case's model splits its loops over threads: the case gets --md_threads rows.
+bool case_splits_over_threads(const CaseSpec& c);
 
 /// The integrator of an ensemble with the case's settings and time step `dt`.
 std::unique_ptr<Integrator> make_integrator(const CaseSpec& c, Ensemble e, double dt,

@@ -59,8 +59,6 @@ void set_model(CaseSpec& c, const std::string& model, const System& sample) {
     const SwParams params =
         model == "sw" ? SwParams::silicon() : SwParams::from_file(model.substr(3));
     c.make_force_field = [params] { return std::make_unique<StillingerWeber>(params); };
-    c.threaded = true;
-    c.on_device = true;
     c.lammps_pair = lammps_sw_pair(params, c.name + ".sw", names);
     c.force_tolerance = 1e-6;
   } else if (model == "nn-student" || model == "nn-teacher") {
@@ -70,7 +68,6 @@ void set_model(CaseSpec& c, const std::string& model, const System& sample) {
           make_nn_preset(model), std::make_unique<StillingerWeber>(SwParams::silicon()));
     };
     c.force_tolerance = 2e-3;  // finite differences of a float network energy (cases.cpp)
-    c.on_device = true;
   } else if (model.starts_with("kim:")) {
 #ifdef MDB_HAVE_KIM
     const std::string kim = model.substr(4);

@@ -10,13 +10,12 @@
 #include <vector>
 
 #include "bench/counters.hpp"
-#include "bench/device_forces.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/workspace.hpp"
-#include "kernels/cuda/device_simulation_cuda.hpp"
-#include "kernels/cuda/lj_force_cuda.hpp"
-#include "kernels/cuda/nn_force_cuda.hpp"
+#include "kernels/cuda/device_info_cuda.hpp"
+#include "md/cuda/device_simulation.hpp"
 #include "md/units.hpp"
+#include "model/cuda/nn_force_device.hpp"
 #include "model/nnp/nn_potential.hpp"
 #endif
 
@@ -115,8 +114,12 @@ DeviceWorkspace& acquire(const BenchmarkSpec& s) {
       systems.front().total_mass() * (units.name == kMetalUnits.name ? kAmuPerA3ToGPerCm3 : 1.0);
   ws->reference = s.key.spec->make_force_field();
   ws->reference->bind(systems.front());
-  ws->sim = std::make_unique<DeviceSimulation>(
-      systems, make_device_force(*ws->reference, systems.front()), settings_for(s));
+  std::unique_ptr<DeviceForce> twin = ws->reference->make_device_twin(systems.front());
+  if (!twin) {
+    throw std::invalid_argument("force field '" + std::string(ws->reference->name()) +
+                                "' has no GPU version");
+  }
+  ws->sim = std::make_unique<DeviceSimulation>(systems, std::move(twin), settings_for(s));
   DeviceSimulation& sim = *ws->sim;
   if (s.graph && !sim.graph_info().conditional_rebuild) {
     static bool said = false;  // once per run: it is the driver's answer, the same every time

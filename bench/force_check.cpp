@@ -39,21 +39,17 @@ struct Probe {
   }
 };
 
-NeighborSettings settings_for(const ForceField& ff) {
-  NeighborSettings s;
-  s.cutoff = ff.cutoff();
-  s.kind = ff.neighbor_kind();
-  s.skin = 0.1 * ff.cutoff();  // displacements of 1e-3 never trigger a rebuild
-  s.every = 1;
-  s.check = true;
-  return s;
+NeighborList list_for(const ForceField& ff) {
+  NeighborPolicy p;
+  p.skin = 0.1 * ff.cutoff();  // displacements of 1e-3 never trigger a rebuild
+  return NeighborList(ff.cutoff(), ff.neighbor_kind(), p);
 }
 
 }  // namespace
 
 std::optional<std::string> check_forces_fd(ForceField& force_field, const System& system,
                                            double abs_tol) {
-  Probe p{system, NeighborList(settings_for(force_field)), force_field};
+  Probe p{system, list_for(force_field), force_field};
   force_field.bind(p.system);
   p.list.build(p.system);
   force_field.compute(p.system, p.list, {false, false});

@@ -2,7 +2,7 @@
 // Where an NN potential's force time goes (descriptor, network, backward pass), and how fast its
 // dense layers run against this machine's FP32 matrix-product peak.
 #include "bench/counters.hpp"
-#include "model/force_field.hpp"
+#include "md/force_field.hpp"
 
 namespace mdb::bench {
 

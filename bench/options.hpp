@@ -26,7 +26,7 @@ struct MdOptions {
   std::vector<int> replicas;           ///< --md_replicas: Batched replica counts
   /// --md_threads: threads per simulation for Step, Trajectory and Scaling (default 1); counts
   /// above 1 register extra rows with backend `cpu-t<N>`, for the cases whose force field
-  /// splits its loops (CaseSpec::threaded).
+  /// splits its loops (case_splits_over_threads).
   std::vector<int> threads;
   std::uint64_t seed = 2026;     ///< --md_seed: lattice velocities and thermostat noise
   double timestep = 0.0;         ///< --md_timestep: override (case units; 0 = case's)

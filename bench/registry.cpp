@@ -122,7 +122,7 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     // Thread counts above 1 only where the force field can use them.
     std::vector<int> threads;
     for (int t : thread_counts) {
-      if (t == 1 || c.threaded) threads.push_back(t);
+      if (t == 1 || case_splits_over_threads(c)) threads.push_back(t);
     }
     for (Ensemble e : ens) {
       for (int n : step_sizes) {

@@ -18,7 +18,7 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
                       const std::vector<int>& step_sizes, const std::vector<int>& traj_sizes,
                       const std::vector<int>& scaling_sizes, const std::vector<int>& batch_sizes,
                       std::vector<PlannedBenchmark>& plan) {
-  if (!o.device_rows || !c.on_device) return;
+  if (!o.device_rows || !case_runs_on(c, Backend::Cuda)) return;
   const double dt = o.timestep > 0.0 ? o.timestep : c.timestep;
   auto spec_of = [&](Family f, Ensemble e, int atoms, bool graph) {
     BenchmarkSpec s{f, StateKey{&c, e, atoms, o.seed, dt}};

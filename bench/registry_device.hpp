@@ -11,12 +11,12 @@ namespace mdb::bench {
 /// one core, milliseconds on an H100).
 inline constexpr int kMaxDeviceAtoms = 1 << 22;
 
-/// Appends case c's cuda rows when o.device_rows and c.on_device: Step at `step_sizes` (the
-/// CPU Step sizes, or --md_sizes up to kMaxDeviceAtoms), Trajectory at `traj_sizes` and Scaling
-/// at `scaling_sizes`, each as
-/// `cuda` (kernels launched one by one) and `cuda-graph` (each step replayed from a CUDA graph),
-/// and Batched at `batch_sizes` with --md_replicas or 1, 64 and 1,024 replicas per launch. Every
-/// ensemble of the case: NVE, NVT (Langevin) and NPT (Langevin + stochastic cell rescaling).
+/// Appends case c's cuda rows when o.device_rows and case_runs_on(c, Backend::Cuda): Step at
+/// `step_sizes` (the CPU Step sizes, or --md_sizes up to kMaxDeviceAtoms), Trajectory at
+/// `traj_sizes` and Scaling at `scaling_sizes`, each as `cuda` (kernels launched one by one) and
+/// `cuda-graph` (each step replayed from a CUDA graph), and Batched at `batch_sizes` with
+/// --md_replicas or 1, 64 and 1,024 replicas per launch. Every ensemble of the case: NVE, NVT
+/// (Langevin) and NPT (Langevin + stochastic cell rescaling).
 void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<Ensemble>& ens,
                       const std::vector<int>& step_sizes, const std::vector<int>& traj_sizes,
                       const std::vector<int>& scaling_sizes, const std::vector<int>& batch_sizes,

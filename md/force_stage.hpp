@@ -1,8 +1,8 @@
 #pragma once
 // The force half of an MD step, shared by all integrators.
+#include "md/force_field.hpp"
 #include "md/neighbor_list.hpp"
 #include "md/phase_timer.hpp"
-#include "model/force_field.hpp"
 
 namespace mdb {
 

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "kernels/cpu/atom_ranges.hpp"
 #include "md/grow.hpp"
@@ -15,23 +16,26 @@ namespace {
 constexpr int kReach = 2;
 }  // namespace
 
-NeighborList::NeighborList(const NeighborSettings& s) : settings_(s) {
-  if (!std::isfinite(s.cutoff) || s.cutoff <= 0.0) {
+void check_neighbor_policy(const NeighborPolicy& p, const char* who) {
+  auto fail = [who](const char* what) {
+    throw std::invalid_argument(std::string(who) + ": " + what);
+  };
+  if (!std::isfinite(p.skin) || p.skin < 0.0) fail("skin must be >= 0");
+  if (p.every < 1) fail("every must be >= 1");
+  if (p.max_image_shells < 1) fail("max_image_shells must be >= 1");
+}
+
+NeighborList::NeighborList(double cutoff, NeighborKind kind, const NeighborPolicy& policy)
+    : cutoff_(cutoff), kind_(kind), policy_(policy) {
+  if (!std::isfinite(cutoff) || cutoff <= 0.0) {
     throw std::invalid_argument("NeighborList: cutoff must be > 0");
   }
-  if (!std::isfinite(s.skin) || s.skin < 0.0) {
-    throw std::invalid_argument("NeighborList: skin must be >= 0");
-  }
-  if (s.every < 1) throw std::invalid_argument("NeighborList: every must be >= 1");
-  if (s.max_image_shells < 1) {
-    throw std::invalid_argument("NeighborList: max_image_shells must be >= 1");
-  }
+  check_neighbor_policy(policy, "NeighborList");
 }
 
 void NeighborList::build(System& sys) {
-  if (builds_ > 0 && !settings_.check && moved_beyond_half_skin(sys)) ++dangerous_builds_;
-  const double range = settings_.cutoff + settings_.skin;
-  halo_.build(sys, range, settings_.max_image_shells);
+  const double range = cutoff_ + policy_.skin;
+  halo_.build(sys, range, policy_.max_image_shells);
 
   const auto& lo = sys.box().lo();
   const auto& len = sys.box().lengths();
@@ -118,8 +122,8 @@ void NeighborList::search(int i, std::vector<int>& out) const {
   const double* sz = sorted_z_.data();
   const int* owner = halo_.owner().data();
   const signed char* sign = halo_.image_sign().data();
-  const bool half = settings_.kind == NeighborKind::Half;
-  const double range = settings_.cutoff + settings_.skin;
+  const bool half = kind_ == NeighborKind::Half;
+  const double range = cutoff_ + policy_.skin;
   const double range2 = range * range;
   const double xi = halo_.x()[i], yi = halo_.y()[i], zi = halo_.z()[i];
   const auto c = grid_.coords_of(xi, yi, zi);
@@ -149,7 +153,8 @@ void NeighborList::use_threads(ThreadTeam* team) {
   chunk_base_.assign(static_cast<std::size_t>(nt) + 1, 0);
 }
 
-bool NeighborList::moved_beyond_half_skin(const System& sys) const {
+void NeighborList::displacement_since_build(const System& sys, double& max_disp2,
+                                            double& ghost_shift) const {
   const auto px = sys.x(), py = sys.y(), pz = sys.z();
   double max2 = 0.0;
   for (std::size_t i = 0; i < px.size(); ++i) {
@@ -166,17 +171,22 @@ bool NeighborList::moved_beyond_half_skin(const System& sys) const {
     const double d = shells[a] * (len[a] - len0_[a]);
     box2 += d * d;
   }
-  // Any pair's separation changed by at most 2 * max displacement + the ghost shift change.
-  return !(2.0 * std::sqrt(max2) + std::sqrt(box2) <= settings_.skin);
+  max_disp2 = max2;
+  ghost_shift = std::sqrt(box2);
 }
 
 bool NeighborList::update(System& sys) {
   ++steps_since_build_;
-  const bool due =
-      steps_since_build_ >= settings_.every && (!settings_.check || moved_beyond_half_skin(sys));
-  if (due) {
-    build(sys);
-    return true;
+  // The O(N) displacement scan only when the rule could rebuild at all.
+  if (steps_since_build_ >= policy_.every) {
+    double max_disp2 = 0.0, ghost_shift = 0.0;
+    displacement_since_build(sys, max_disp2, ghost_shift);
+    const RebuildVerdict v = rebuild_verdict(policy_, steps_since_build_, max_disp2, ghost_shift);
+    if (v.dangerous) ++dangerous_builds_;
+    if (v.rebuild) {
+      build(sys);
+      return true;
+    }
   }
   halo_.refresh(sys);
   return false;

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/common/neighbor_policy.hpp"
 #include "kernels/common/neighbor_view.hpp"
 #include "md/cell_grid.hpp"
 #include "md/halo.hpp"
@@ -15,16 +16,9 @@ namespace mdb {
 /// every neighbour of every local atom (many-body models).
 enum class NeighborKind { Half, Full };
 
-/// How the list is built and when it is rebuilt. Lengths in Angstrom (or sigma).
-struct NeighborSettings {
-  double cutoff = 0.0;  ///< force-field cutoff
-  double skin = 0.0;    ///< extra shell so the list stays valid while atoms move
-  NeighborKind kind = NeighborKind::Half;
-  int every = 1;      ///< consider a rebuild only every `every` steps (LAMMPS neigh_modify every)
-  bool check = true;  ///< rebuild only if an atom moved > skin/2 (LAMMPS check yes); with
-                      ///< check = false the list is rebuilt every `every` steps unconditionally
-  int max_image_shells = 10;  ///< refuse boxes that would need more periodic image shells
-};
+/// Throws std::invalid_argument, prefixed with `who`, unless skin >= 0, every >= 1 and
+/// max_image_shells >= 1 (the checks both engines make).
+void check_neighbor_policy(const NeighborPolicy& policy, const char* who);
 
 /// Builds and maintains the list. Call build() once, then update() after every position change:
 /// it rebuilds when due and otherwise moves the ghosts with their owners. The force loops read it
@@ -32,8 +26,10 @@ struct NeighborSettings {
 /// have sized the buffers.
 class NeighborList {
  public:
-  /// Throws std::invalid_argument on a cutoff <= 0, skin < 0 or every < 1.
-  explicit NeighborList(const NeighborSettings& settings);
+  /// A list for a force field of range `cutoff` (Angstrom, or sigma) that reads `kind` lists,
+  /// rebuilt by rebuild_verdict under `policy`. Throws std::invalid_argument on a cutoff <= 0 or
+  /// a bad policy (check_neighbor_policy).
+  NeighborList(double cutoff, NeighborKind kind, const NeighborPolicy& policy);
 
   /// Wraps atoms into the box, makes ghosts, bins and builds the list. Throws on bad positions
   /// or a box too small for max_image_shells.
@@ -46,7 +42,9 @@ class NeighborList {
   void use_threads(ThreadTeam* team);
 
   NeighborView view() const;
-  const NeighborSettings& settings() const { return settings_; }
+  double cutoff() const { return cutoff_; }
+  NeighborKind kind() const { return kind_; }
+  const NeighborPolicy& policy() const { return policy_; }
   const Halo& halo() const { return halo_; }
   /// Number of builds so far, and of those (with check = false) where some atom had already
   /// moved more than skin/2, so pairs may have been missed (LAMMPS's "dangerous builds").
@@ -59,11 +57,15 @@ class NeighborList {
   std::uint64_t build_serial() const { return build_serial_; }
 
  private:
-  bool moved_beyond_half_skin(const System& system) const;
+  /// The largest squared displacement since the last build and the ghost-shift change, the
+  /// inputs of rebuild_verdict.
+  void displacement_since_build(const System& system, double& max_disp2, double& ghost_shift) const;
   /// Appends the list entries of local atom i to `out`.
   void search(int i, std::vector<int>& out) const;
 
-  NeighborSettings settings_;
+  double cutoff_;
+  NeighborKind kind_;
+  NeighborPolicy policy_;
   Halo halo_;
   CellGrid grid_;
   std::vector<std::int64_t> offsets_;

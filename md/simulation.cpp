@@ -7,16 +7,9 @@
 
 namespace mdb {
 namespace {
-NeighborSettings settings_for(const ForceField* ff, const NeighborPolicy& p) {
-  if (ff == nullptr) throw std::invalid_argument("Simulation: no force field");
-  NeighborSettings s;
-  s.cutoff = ff->cutoff();
-  s.kind = ff->neighbor_kind();
-  s.skin = p.skin;
-  s.every = p.every;
-  s.check = p.check;
-  s.max_image_shells = p.max_image_shells;
-  return s;
+const ForceField& checked(const std::unique_ptr<ForceField>& ff) {
+  if (!ff) throw std::invalid_argument("Simulation: no force field");
+  return *ff;
 }
 
 int checked_threads(int threads) {
@@ -31,7 +24,7 @@ Simulation::Simulation(System system, std::unique_ptr<ForceField> force_field,
     : system_(std::move(system)),
       ff_(std::move(force_field)),
       integrator_(std::move(integrator)),
-      list_(settings_for(ff_.get(), neighbor)),
+      list_(checked(ff_).cutoff(), ff_->neighbor_kind(), neighbor),
       timer_(phase_timing),
       stage_(*ff_, list_, timer_),
       team_(checked_threads(threads)) {

@@ -2,23 +2,15 @@
 // A running MD simulation: the system, its force field, integrator, neighbour list and timer.
 #include <memory>
 
+#include "md/force_field.hpp"
 #include "md/force_stage.hpp"
 #include "md/integrator.hpp"
 #include "md/neighbor_list.hpp"
 #include "md/phase_timer.hpp"
 #include "md/thermo.hpp"
 #include "md/thread_team.hpp"
-#include "model/force_field.hpp"
 
 namespace mdb {
-
-/// When the neighbour list is rebuilt; the cutoff and half/full kind come from the force field.
-struct NeighborPolicy {
-  double skin = 0.0;  ///< Angstrom (or sigma)
-  int every = 1;
-  bool check = true;
-  int max_image_shells = 10;
-};
 
 /// Holds everything one trajectory needs (OpenMM's Context): owns the System, the force field, the
 /// integrator, the neighbour list and the phase timer. Construction binds the force field,

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 #include "kernels/cpu/pair_half_loop.hpp"
 #include "md/grow.hpp"
+#ifdef MDB_HAVE_CUDA
+#include "model/cuda/lj_force_device.hpp"
+#endif
 
 namespace mdb {
 namespace {
@@ -108,7 +112,7 @@ template <class Real>
 ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list,
                                         ComputeFlags flags) {
   if (table_.empty()) throw std::logic_error("LennardJones: compute() before bind()");
-  if (list.settings().kind != NeighborKind::Half) {
+  if (list.kind() != NeighborKind::Half) {
     throw std::invalid_argument("LennardJones: needs a half neighbour list");
   }
   const NeighborView v = list.view();
@@ -140,6 +144,25 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   r.energy = sums.energy;
   for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
   return r;
+}
+
+template <class Real>
+bool LennardJones<Real>::supports(Backend backend) const {
+#ifdef MDB_HAVE_CUDA
+  if (backend == Backend::Cuda) return std::is_same_v<Real, double>;
+#endif
+  return backend == Backend::Cpu;
+}
+
+template <class Real>
+std::unique_ptr<DeviceForce> LennardJones<Real>::make_device_twin(const System& system) const {
+  static_cast<void>(system);  // bind() made the table for its species
+#ifdef MDB_HAVE_CUDA
+  if constexpr (std::is_same_v<Real, double>) {
+    return std::make_unique<LjForceDevice>(table_.data(), n_species_, cutoff());
+  }
+#endif
+  return nullptr;
 }
 
 template class LennardJones<double>;

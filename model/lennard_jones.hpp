@@ -5,8 +5,8 @@
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
+#include "md/force_field.hpp"
 #include "model/extended_forces.hpp"
-#include "model/force_field.hpp"
 #include "model/thread_forces.hpp"
 
 namespace mdb {
@@ -60,7 +60,12 @@ class LennardJones final : public ForceField {
   /// Splits the pair loop over the team's threads by neighbour-list work, each thread with its
   /// own force arrays, summed before folding.
   bool use_threads(ThreadTeam* team) override;
+  bool splits_over_threads() const override { return true; }
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
+  /// Cuda in a CUDA build for double arithmetic (the device kernel computes in double).
+  bool supports(Backend backend) const override;
+  /// LjForceDevice over the bound table (double only; nullptr for float).
+  std::unique_ptr<DeviceForce> make_device_twin(const System& system) const override;
 
   const LjParams& params() const { return params_; }
   /// The evaluator for two bound species indices (tests and GPU kernels use the same table).

@@ -7,6 +7,9 @@
 #include <utility>
 
 #include "md/grow.hpp"
+#ifdef MDB_HAVE_CUDA
+#include "model/cuda/sw_force_device.hpp"
+#endif
 
 namespace mdb {
 namespace {
@@ -206,12 +209,12 @@ bool StillingerWeber::use_threads(ThreadTeam* team) {
 
 ForceResult StillingerWeber::compute(System& system, const NeighborList& list, ComputeFlags flags) {
   if (pairs_.empty()) throw std::logic_error("StillingerWeber: compute() before bind()");
-  if (list.settings().kind != NeighborKind::Full) {
+  if (list.kind() != NeighborKind::Full) {
     throw std::invalid_argument("StillingerWeber: needs a full neighbour list");
   }
-  if (list.settings().cutoff < cutoff_) {
+  if (list.cutoff() < cutoff_) {
     throw std::invalid_argument("StillingerWeber: neighbour list cutoff " +
-                                std::to_string(list.settings().cutoff) + " is below " +
+                                std::to_string(list.cutoff()) + " is below " +
                                 std::to_string(cutoff_));
   }
   if (static_cast<int>(system.species_table().size()) != n_species_) {
@@ -265,6 +268,22 @@ ForceResult StillingerWeber::compute(System& system, const NeighborList& list, C
   if (flags.virial) r.virial = ef_.virial(v);  // before folding
   list.halo().fold_forces(fx, fy, fz, system);
   return r;
+}
+
+bool StillingerWeber::supports(Backend backend) const {
+#ifdef MDB_HAVE_CUDA
+  if (backend == Backend::Cuda) return true;
+#endif
+  return backend == Backend::Cpu;
+}
+
+std::unique_ptr<DeviceForce> StillingerWeber::make_device_twin(const System& system) const {
+  static_cast<void>(system);  // bind() made the tables for its species
+#ifdef MDB_HAVE_CUDA
+  return std::make_unique<SwForceDevice>(pairs_.data(), triplets_.data(), n_species_, cutoff_);
+#else
+  return nullptr;
+#endif
 }
 
 }  // namespace mdb

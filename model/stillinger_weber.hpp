@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "kernels/common/sw_terms.hpp"
+#include "md/force_field.hpp"
 #include "model/extended_forces.hpp"
-#include "model/force_field.hpp"
 #include "model/sw_params.hpp"
 #include "model/thread_forces.hpp"
 
@@ -38,7 +38,12 @@ class StillingerWeber final : public ForceField {
   /// Splits the centre-atom loop over the team's threads by neighbour-list work, each thread
   /// with its own force arrays and short list, summed before folding.
   bool use_threads(ThreadTeam* team) override;
+  bool splits_over_threads() const override { return true; }
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
+  /// Cuda in a CUDA build.
+  bool supports(Backend backend) const override;
+  /// SwForceDevice over the bound pair and triplet tables.
+  std::unique_ptr<DeviceForce> make_device_twin(const System& system) const override;
 
   const SwParams& params() const { return params_; }
   /// Bound tables (tests and GPU kernels use the same): pair (a, b) from entry (a, b, b),

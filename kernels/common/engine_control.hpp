@@ -3,11 +3,11 @@
 // the neighbour list is rebuilt, and through which the host learns afterwards what happened. A step
 // never reads it on the host, so steps can be queued (or replayed from a CUDA graph) without a
 // round trip.
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 
 #include "kernels/common/mdb_hd.hpp"
+#include "kernels/common/neighbor_policy.hpp"
 
 namespace mdb {
 
@@ -54,19 +54,11 @@ MDB_HD inline double bits_double(unsigned long long b) {
 #endif
 }
 
-/// The neighbour policy as the device sees it (NeighborPolicy of md/simulation.hpp).
-struct RebuildPolicy {
-  double skin = 0.0;  ///< Angstrom
-  int every = 1;      ///< consider a rebuild every `every` steps
-  bool check = true;  ///< rebuild only when some atom moved more than skin/2
-};
-
-/// Single thread, once a step after the positions moved: the CPU NeighborList::update rule. With
-/// check, rebuild when 2 x the largest displacement plus the ghost-shift change exceeds the skin
-/// (a NaN rebuilds, and the build then reports the bad position); without, every `every` steps.
-/// Over several replicas both maxima are taken over all of them, a bound on each replica's own
-/// sum, so no replica misses a pair. Consumes max_disp2_bits and max_shift_bits.
-MDB_HD inline void decide_rebuild(EngineControl& c, const RebuildPolicy& p) {
+/// Single thread, once a step after the positions moved: rebuild_verdict, as the CPU
+/// NeighborList::update applies it. Over several replicas both maxima are taken over all of them,
+/// a bound on each replica's own sum, so no replica misses a pair. Consumes max_disp2_bits and
+/// max_shift_bits.
+MDB_HD inline void decide_rebuild(EngineControl& c, const NeighborPolicy& p) {
   const double d2 = bits_double(c.max_disp2_bits);
   const double shift = bits_double(c.max_shift_bits);
   c.max_disp2_bits = 0;
@@ -76,12 +68,11 @@ MDB_HD inline void decide_rebuild(EngineControl& c, const RebuildPolicy& p) {
     return;
   }
   ++c.steps_since_build;
-  const bool moved = !(2.0 * std::sqrt(d2) + shift <= p.skin);
-  const bool due = c.steps_since_build >= p.every && (!p.check || moved);
-  c.rebuild = due ? 1 : 0;
-  if (due) {
+  const RebuildVerdict v = rebuild_verdict(p, c.steps_since_build, d2, shift);
+  c.rebuild = v.rebuild ? 1 : 0;
+  if (v.rebuild) {
     ++c.builds;
-    if (!p.check && moved) ++c.dangerous_builds;
+    if (v.dangerous) ++c.dangerous_builds;
     c.steps_since_build = 0;
   }
 }

@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(kBlock) head_kernel(IntegrateView v) {
 /// One thread. Inside a step graph with a conditional rebuild (`set_condition`), also sets the
 /// condition of the IF node that holds the list-build kernels, so a step that builds nothing
 /// launches none of them; plain launches pass set_condition = false (the handle is then unused).
-__global__ void decide_kernel(EngineControl* ctl, RebuildPolicy policy,
+__global__ void decide_kernel(EngineControl* ctl, NeighborPolicy policy,
                               cudaGraphConditionalHandle rebuild_condition, bool set_condition) {
   decide_rebuild(*ctl, policy);
   if (set_condition) cudaGraphSetConditional(rebuild_condition, ctl->rebuild != 0 ? 1u : 0u);

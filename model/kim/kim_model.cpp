@@ -303,13 +303,12 @@ void KimModel::refresh_after_rebuild(const NeighborList& list, const NeighborVie
 
 ForceResult KimModel::compute(System& system, const NeighborList& list, ComputeFlags flags) {
   if (!bound_) throw std::logic_error(name_ + ": compute() before bind()");
-  if (list.settings().kind != NeighborKind::Full) {
+  if (list.kind() != NeighborKind::Full) {
     throw std::invalid_argument(name_ + ": needs a full neighbour list");
   }
-  if (list.settings().cutoff < cutoff_) {
-    throw std::invalid_argument(name_ + ": neighbour list cutoff " +
-                                std::to_string(list.settings().cutoff) + " is below " +
-                                std::to_string(cutoff_));
+  if (list.cutoff() < cutoff_) {
+    throw std::invalid_argument(name_ + ": neighbour list cutoff " + std::to_string(list.cutoff()) +
+                                " is below " + std::to_string(cutoff_));
   }
   if (system.species_table().size() != code_of_species_.size()) {
     throw std::logic_error(name_ + ": species changed since bind()");

@@ -29,7 +29,7 @@ void KimNeighborLists::rebuild(const NeighborList& list) {
   neighbors_ = v.neighbors;
   n_local_ = v.n_local;
   n_extended_ = v.n_local + v.n_ghost;
-  const double skin = list.settings().skin;
+  const double skin = list.policy().skin;
   for (List& l : lists_) {
     if (l.filtered) filter_local(l, v, l.cutoff + skin);
     if (l.padding) build_padding(l, v, l.cutoff + skin);

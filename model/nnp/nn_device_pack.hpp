@@ -1,6 +1,6 @@
 #pragma once
 // An NnSpec in the flat layout the NN device bodies read (kernels/common/nn_device_view.hpp):
-// the one packing that both the CUDA force (kernels/cuda/nn_force_cuda.hpp) and the emulated
+// the one packing that both the CUDA force (model/cuda/nn_force_device.hpp) and the emulated
 // launches of the CPU tests use.
 #include <cstdint>
 #include <string>

@@ -2,9 +2,15 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #include "md/grow.hpp"
 #include "md/phase_timer.hpp"
+#ifdef MDB_HAVE_CUDA
+#include "model/cuda/nn_force_device.hpp"
+#endif
 
 namespace mdb {
 
@@ -61,7 +67,7 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
   if (row_of_.size() != system.size()) {
     throw std::logic_error(name_ + ": compute() before bind() or after the system changed size");
   }
-  if (list.settings().kind != NeighborKind::Full) {
+  if (list.kind() != NeighborKind::Full) {
     throw std::invalid_argument(name_ + ": needs a full neighbour list");
   }
   std::uint64_t t0 = PhaseTimer::now();
@@ -143,6 +149,30 @@ double NnPotential<Real>::network_flops_per_call() const {
     flops += rows * (fwd + bwd);
   }
   return flops;
+}
+
+template <class Real>
+bool NnPotential<Real>::supports(Backend backend) const {
+#ifdef MDB_HAVE_CUDA
+  if (backend == Backend::Cuda) {
+    return std::is_same_v<Real, float> && (!baseline_ || baseline_->supports(Backend::Cuda));
+  }
+#endif
+  return backend == Backend::Cpu;
+}
+
+template <class Real>
+std::unique_ptr<DeviceForce> NnPotential<Real>::make_device_twin(const System& system) const {
+#ifdef MDB_HAVE_CUDA
+  if (supports(Backend::Cuda)) {
+    std::vector<std::string> names;
+    for (const auto& sp : system.species_table()) names.push_back(sp.name);
+    auto baseline = baseline_ ? baseline_->make_device_twin(system) : nullptr;
+    return std::make_unique<NnForceDevice>(spec_, names, std::move(baseline));
+  }
+#endif
+  static_cast<void>(system);
+  return nullptr;
 }
 
 template class NnPotential<float>;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "md/force_field.hpp"
 #include "model/extended_forces.hpp"
-#include "model/force_field.hpp"
 #include "model/nnp/aev.hpp"
 #include "model/nnp/atomic_network.hpp"
 #include "model/nnp/nn_spec.hpp"
@@ -46,6 +46,12 @@ class NnPotential final : public ForceField {
   /// Maps system species to the network's by name; an atom species without a network throws.
   void bind(const System& system) override;
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
+  /// Cuda in a CUDA build for float arithmetic (the device's), when the baseline (if any) has a
+  /// twin too.
+  bool supports(Backend backend) const override;
+  /// NnForceDevice for the system's species, over the baseline's twin (nullptr where
+  /// supports(Cuda) is false).
+  std::unique_ptr<DeviceForce> make_device_twin(const System& system) const override;
 
   const NnSpec& spec() const { return spec_; }
   /// The physical baseline, or nullptr for the network alone.

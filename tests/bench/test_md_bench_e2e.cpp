@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -412,6 +413,34 @@ TEST(MdBenchList, JsonListsCasesCountersAndNames) {
     EXPECT_NE(n.get<std::string>().find("lj-melt"), std::string::npos);
   }
   EXPECT_TRUE(found);
+}
+
+// The names, cases, families and counters md_bench lists are a public contract
+// (docs/BENCHMARKS.md). The fixtures were written by md_bench before the engine seam (CPU and
+// cuda rows from one set of family loops) and must still be what it lists; a deliberate change
+// of the contract rewrites them (`md_bench --md_list=json`, without "kim_models", which lists
+// whatever KIM models the machine has).
+void expect_list_equals_fixture(const std::string& args, const char* fixture) {
+  SCOPED_TRACE(fixture);
+  const Result r = run_md_bench(args);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  nlohmann::json listed = compare::parse_tolerant_json(r.output);
+  listed.erase("kim_models");
+  std::ifstream in(std::string(MDB_BENCH_DATA_DIR) + "/" + fixture);
+  ASSERT_TRUE(in.good());
+  const nlohmann::json expected = nlohmann::json::parse(in);
+  for (const char* key : {"benchmarks", "cases", "families", "counters", "mdbench_schema"}) {
+    EXPECT_EQ(listed[key], expected[key]) << key;
+  }
+  EXPECT_EQ(listed.size(), expected.size());
+}
+
+TEST(MdBenchList, NamesCasesAndCountersAreTheContract) {
+#if !defined(MDB_HAVE_KIM) || !defined(MDB_HAVE_LAMMPS)
+  GTEST_SKIP() << "the fixtures list the KIM cases and the LAMMPS Peer rows";
+#endif
+  expect_list_equals_fixture("--md_list=json", "md_list.json");
+  if (cuda_built()) expect_list_equals_fixture("--md_list=json --md_cuda=on", "md_list_cuda.json");
 }
 
 }  // namespace

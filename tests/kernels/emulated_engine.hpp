@@ -37,7 +37,7 @@ EmulatedForce emulated_sw(std::vector<SwPairCoeffs> pairs, std::vector<SwTriplet
 
 struct EmulatedSettings {
   double cutoff = 0.0;  ///< force-field range (Angstrom)
-  RebuildPolicy policy;
+  NeighborPolicy policy;
   double dt = 0.0;           ///< ps
   bool langevin = false;     ///< BAOAB instead of velocity Verlet
   double temperature = 0.0;  ///< K

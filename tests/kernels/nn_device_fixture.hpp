@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "kernels/common/image_neighbors.hpp"
-#include "kernels/cpu/image_list_reference.hpp"
 #include "md/system.hpp"
 #include "model/nnp/nn_potential.hpp"
+#include "tests/support/image_list_reference.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb::test {

@@ -9,10 +9,10 @@
 #include <memory>
 #include <vector>
 
-#include "kernels/cuda/device_simulation_cuda.hpp"
-#include "kernels/cuda/lj_force_cuda.hpp"  // cuda_device_available
-#include "kernels/cuda/lj_force_device_cuda.hpp"
+#include "kernels/cuda/device_info_cuda.hpp"  // cuda_device_available
+#include "md/cuda/device_simulation.hpp"
 #include "md/standard_systems.hpp"
+#include "model/cuda/lj_force_device.hpp"
 #include "model/lennard_jones.hpp"
 #include "tests/kernels/emulated_engine.hpp"
 

@@ -3,7 +3,7 @@
 // trajectories and energy conservation; batched replicas against single runs; CUDA graphs against
 // plain launches; GPU memory flat over many steps. Every test skips where no CUDA device can be
 // used (the CPU twin of each check runs in test_kernels through emulated launches).
-#include "kernels/cuda/device_simulation_cuda.hpp"
+#include "md/cuda/device_simulation.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,16 +14,16 @@
 #include <tuple>
 #include <vector>
 
-#include "kernels/cpu/image_list_reference.hpp"
-#include "kernels/cuda/lj_force_cuda.hpp"  // cuda_device_available
-#include "kernels/cuda/lj_force_device_cuda.hpp"
-#include "kernels/cuda/sw_force_device_cuda.hpp"
+#include "kernels/cuda/device_info_cuda.hpp"  // cuda_device_available
 #include "md/lattice.hpp"
 #include "md/simulation.hpp"
 #include "md/standard_systems.hpp"
 #include "md/velocity_verlet.hpp"
+#include "model/cuda/lj_force_device.hpp"
+#include "model/cuda/sw_force_device.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/stillinger_weber.hpp"
+#include "tests/support/image_list_reference.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {

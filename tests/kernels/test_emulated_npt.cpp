@@ -15,7 +15,6 @@
 #include "kernels/common/barostat_bodies.hpp"
 #include "kernels/common/cell_rescaling_terms.hpp"
 #include "kernels/common/philox.hpp"
-#include "kernels/cpu/image_list_reference.hpp"
 #include "md/cell_rescaling.hpp"
 #include "md/npt_langevin.hpp"
 #include "md/random.hpp"
@@ -24,6 +23,7 @@
 #include "md/thermo.hpp"
 #include "model/lennard_jones.hpp"
 #include "tests/kernels/emulated_engine.hpp"
+#include "tests/support/image_list_reference.hpp"
 
 namespace mdb {
 namespace {

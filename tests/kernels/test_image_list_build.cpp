@@ -13,10 +13,10 @@
 #include <tuple>
 #include <vector>
 
-#include "kernels/cpu/image_list_reference.hpp"
 #include "md/lattice.hpp"
 #include "md/units.hpp"
 #include "tests/kernels/emulated_engine.hpp"
+#include "tests/support/image_list_reference.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {
@@ -172,7 +172,7 @@ void observe_displacement(EngineControl& c, double d) {
 }
 
 TEST(DecideRebuild, CheckRebuildsBeyondHalfTheSkin) {
-  const RebuildPolicy p{1.0, 1, true};
+  const NeighborPolicy p{1.0, 1, true};
   EngineControl c;
   observe_displacement(c, 0.49);
   decide_rebuild(c, p);
@@ -188,7 +188,7 @@ TEST(DecideRebuild, CheckRebuildsBeyondHalfTheSkin) {
 }
 
 TEST(DecideRebuild, EveryWithoutCheckCountsDangerousBuilds) {
-  const RebuildPolicy p{1.0, 3, false};
+  const NeighborPolicy p{1.0, 3, false};
   EngineControl c;
   for (int s = 1; s <= 6; ++s) {
     observe_displacement(c, s == 6 ? 0.7 : 0.1);
@@ -200,7 +200,7 @@ TEST(DecideRebuild, EveryWithoutCheckCountsDangerousBuilds) {
 }
 
 TEST(DecideRebuild, NanRebuildsAndHaltedDoesNothing) {
-  const RebuildPolicy p{1.0, 1, true};
+  const NeighborPolicy p{1.0, 1, true};
   EngineControl c;
   c.max_disp2_bits = double_bits(std::numeric_limits<double>::quiet_NaN());
   atomic_max(&c.max_disp2_bits, double_bits(0.01));  // a NaN stays the max

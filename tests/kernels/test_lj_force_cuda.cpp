@@ -1,6 +1,7 @@
 // The CUDA LJ kernel (full list, one thread per atom) against the CPU half-list loop with ghost
 // forces folded back: the two must agree to rounding. Skips where no CUDA device can be used.
-#include "kernels/cuda/lj_force_cuda.hpp"
+#include "kernels/cuda/device_info_cuda.hpp"
+#include "tests/support/cuda/lj_force_cuda.hpp"
 
 #include <gtest/gtest.h>
 
@@ -51,12 +52,8 @@ System jittered_fcc(int cells, std::uint64_t seed, bool mixed) {
   return sys;
 }
 
-NeighborSettings list_settings(const LjParams& params, NeighborKind kind) {
-  NeighborSettings s;
-  s.cutoff = params.cutoff;
-  s.skin = 0.5;
-  s.kind = kind;
-  return s;
+NeighborList list_of(const LjParams& params, NeighborKind kind) {
+  return NeighborList(params.cutoff, kind, NeighborPolicy{0.5});
 }
 
 struct Forces {
@@ -69,7 +66,7 @@ struct Forces {
 Forces cpu_forces(System sys, const LjParams& params) {
   LennardJones<double> lj(params);
   lj.bind(sys);
-  NeighborList half(list_settings(params, NeighborKind::Half));
+  NeighborList half = list_of(params, NeighborKind::Half);
   half.build(sys);
   const ForceResult r = lj.compute(sys, half, ComputeFlags{true, true});
   Forces f;
@@ -84,7 +81,7 @@ Forces cpu_forces(System sys, const LjParams& params) {
 Forces gpu_forces(LjForceCuda& gpu, System sys, const LjParams& params) {
   LennardJones<double> lj(params);
   lj.bind(sys);
-  NeighborList full(list_settings(params, NeighborKind::Full));
+  NeighborList full = list_of(params, NeighborKind::Full);
   full.build(sys);
   const NeighborView v = full.view();
   // Otherwise the comparison would not cover ghost neighbours.

@@ -1,7 +1,7 @@
 // NnForceDevice on the GPU against the same bodies run as emulated launches on the host and
 // against NnPotential<float>; its memory, baseline, error and timing contracts. Skips where no
 // CUDA device can be used.
-#include "kernels/cuda/nn_force_cuda.hpp"
+#include "model/cuda/nn_force_device.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,13 +11,14 @@
 #include <stdexcept>
 #include <vector>
 
-#include "kernels/cpu/nn_force_emulated.hpp"
-#include "kernels/cuda/device_force_harness_cuda.hpp"
-#include "kernels/cuda/lj_force_cuda.hpp"
+#include "kernels/cuda/device_info_cuda.hpp"
 #include "model/nnp/nn_device_pack.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "tests/kernels/nn_device_fixture.hpp"
 #include "tests/model/nnp/nn_test_systems.hpp"
+#include "tests/support/cuda/device_force_harness.hpp"
+#include "tests/support/cuda/lj_force_cuda.hpp"
+#include "tests/support/nn_force_emulated.hpp"
 
 namespace mdb {
 namespace {

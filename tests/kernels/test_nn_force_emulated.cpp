@@ -1,8 +1,8 @@
 // The NN device force's bodies (kernels/common/nn_*_body.hpp) run as emulated launches on the
-// host (kernels/cpu/nn_force_emulated.hpp) against NnPotential: the same float arithmetic over a
+// host (tests/support/nn_force_emulated.hpp) against NnPotential: the same float arithmetic over a
 // different neighbour order, so energies, forces and virials agree to float rounding. Needs no
 // GPU and no CUDA toolkit.
-#include "kernels/cpu/nn_force_emulated.hpp"
+#include "tests/support/nn_force_emulated.hpp"
 
 #include <gtest/gtest.h>
 

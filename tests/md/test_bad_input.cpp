@@ -38,7 +38,7 @@ TEST(BadInput, NonPositiveBoxLengths) {
 TEST(BadInput, NanPosition) {
   System s = make_argon_fcc(2, 2, 2, 10.0);
   s.y()[7] = std::numeric_limits<double>::quiet_NaN();
-  NeighborList nl({8.5, 1.0, NeighborKind::Half});
+  NeighborList nl(8.5, NeighborKind::Half, NeighborPolicy{1.0});
   expect_error([&] { nl.build(s); }, {"atom 7", "non-finite position"});
 }
 
@@ -58,15 +58,15 @@ TEST(BadInput, UnknownSpecies) {
 
 TEST(BadInput, CutoffBeyondHalfBoxWithoutEnoughImages) {
   System s = make_argon_fcc(1, 1, 1, 10.0);  // 5.26 A box, 8.5 A cutoff: needs 2 shells
-  NeighborSettings ns{8.5125, 1.0, NeighborKind::Half};
-  ns.max_image_shells = 1;
-  NeighborList nl(ns);
+  NeighborPolicy policy{1.0};
+  policy.max_image_shells = 1;
+  NeighborList nl(8.5125, NeighborKind::Half, policy);
   expect_error([&] { nl.build(s); }, {"needs 2 periodic image shells along x", "max_image_shells"});
 }
 
 TEST(BadInput, BadParameters) {
-  expect_error([] { NeighborList({-1.0, 0.3}); }, {"cutoff"});
-  expect_error([] { NeighborList({2.5, -0.3}); }, {"skin"});
+  expect_error([] { NeighborList(-1.0, NeighborKind::Half, NeighborPolicy{0.3}); }, {"cutoff"});
+  expect_error([] { NeighborList(2.5, NeighborKind::Half, NeighborPolicy{-0.3}); }, {"skin"});
   expect_error([] { VelocityVerlet(0.0); }, {"time step"});
   expect_error([] { LangevinIntegrator({0.001, 300, 0.0, 1}); }, {"friction"});
   LjParams p = LjParams::argon();

@@ -76,7 +76,7 @@ System random_system(std::array<double, 3> len, int n, std::uint64_t seed) {
 
 void expect_matches_brute_force(System s, double cutoff, double skin) {
   for (NeighborKind kind : {NeighborKind::Half, NeighborKind::Full}) {
-    NeighborList nl({cutoff, skin, kind});
+    NeighborList nl(cutoff, kind, NeighborPolicy{skin});
     System copy = s;
     nl.build(copy);  // wraps positions; compare against the wrapped configuration
     const bool half = kind == NeighborKind::Half;
@@ -112,7 +112,7 @@ TEST(NeighborList, MatchesBruteForceWithAtomsOnFaces) {
 
 TEST(NeighborList, ChecksDisplacementBeforeRebuilding) {
   System s = random_system({12.0, 12.0, 12.0}, 100, 4);
-  NeighborList nl({3.0, 0.4, NeighborKind::Half});
+  NeighborList nl(3.0, NeighborKind::Half, NeighborPolicy{0.4});
   nl.build(s);
   s.x()[5] += 0.19;  // below skin/2
   EXPECT_FALSE(nl.update(s));
@@ -123,10 +123,10 @@ TEST(NeighborList, ChecksDisplacementBeforeRebuilding) {
 
 TEST(NeighborList, FixedIntervalRebuildsEveryNSteps) {
   System s = random_system({12.0, 12.0, 12.0}, 100, 5);
-  NeighborSettings ns{3.0, 0.3, NeighborKind::Half};
-  ns.every = 20;
-  ns.check = false;
-  NeighborList nl(ns);
+  NeighborPolicy policy{0.3};
+  policy.every = 20;
+  policy.check = false;
+  NeighborList nl(3.0, NeighborKind::Half, policy);
   nl.build(s);
   int rebuilt_at = -1;
   for (int step = 1; step <= 20; ++step) {
@@ -141,7 +141,7 @@ TEST(NeighborList, FixedIntervalRebuildsEveryNSteps) {
 
 TEST(NeighborList, GhostsFollowOwnersBetweenRebuilds) {
   System s = random_system({7.0, 7.0, 7.0}, 20, 6);
-  NeighborList nl({3.0, 1.0, NeighborKind::Full});
+  NeighborList nl(3.0, NeighborKind::Full, NeighborPolicy{1.0});
   nl.build(s);
   s.y()[3] += 0.1;
   ASSERT_FALSE(nl.update(s));
@@ -154,7 +154,7 @@ TEST(NeighborList, GhostsFollowOwnersBetweenRebuilds) {
 
 TEST(NeighborList, RebuildsWhenTheBoxChanges) {
   System s = random_system({10.0, 10.0, 10.0}, 50, 7);
-  NeighborList nl({3.0, 0.4, NeighborKind::Half});
+  NeighborList nl(3.0, NeighborKind::Half, NeighborPolicy{0.4});
   nl.build(s);
   s.box().scale(1.0, 1.0, 1.0 - 0.25);  // ghosts jump by 2.5: the list is stale
   EXPECT_TRUE(nl.update(s));
@@ -166,7 +166,7 @@ TEST(NeighborList, BuildSerialIdentifiesEachBuild) {
   System s = random_system({10.0, 10.0, 10.0}, 50, 8);
   std::set<std::uint64_t> seen;
   for (int k = 0; k < 3; ++k) {
-    NeighborList nl({3.0, 0.4, NeighborKind::Full});
+    NeighborList nl(3.0, NeighborKind::Full, NeighborPolicy{0.4});
     EXPECT_EQ(nl.build_serial(), 0u);
     nl.build(s);
     const std::uint64_t first = nl.build_serial();

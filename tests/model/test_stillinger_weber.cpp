@@ -310,7 +310,7 @@ TEST(StillingerWeber, FlagsOnlySelectOutputs) {
   StillingerWeber sw(si_ge_params());
   System s = si_ge(diamond_si(2));
   test::jitter(s, 0.2, 3);
-  NeighborList list({sw.cutoff(), 0.5, NeighborKind::Full});
+  NeighborList list(sw.cutoff(), NeighborKind::Full, NeighborPolicy{0.5});
   sw.bind(s);
   list.build(s);
   const ForceResult all = sw.compute(s, list, {true, true});
@@ -374,7 +374,7 @@ TEST(StillingerWeber, RejectsBadInputWithClearMessages) {
   expect_invalid([&] { StillingerWeber{p}; }, {"StillingerWeber", "Si Si Si", "a must be > 0"});
   expect_invalid([&] { StillingerWeber{SwParams{}}; }, {"StillingerWeber", "no entries"});
   System s = diamond_si(1);
-  NeighborList half({si.cutoff(), 0.5, NeighborKind::Half});
+  NeighborList half(si.cutoff(), NeighborKind::Half, NeighborPolicy{0.5});
   si.bind(s);
   half.build(s);
   expect_invalid([&] { si.compute(s, half, {true, true}); }, {"full neighbour list"});

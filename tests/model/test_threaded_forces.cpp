@@ -60,9 +60,9 @@ void expect_same_as_one_thread(ForceField& ff, const System& s) {
 TEST(ThreadedForces, NeighbourListIsTheSameWithThreads) {
   const System base = jittered(LatticeKind::Fcc, 5.26, 4, {"Ar", 39.948}, 0.3, 5);
   for (NeighborKind kind : {NeighborKind::Half, NeighborKind::Full}) {
-    NeighborSettings ns{8.5, 1.0, kind};
+    const NeighborPolicy policy{1.0};
     System s1 = base, s2 = base;
-    NeighborList one(ns), many(ns);
+    NeighborList one(8.5, kind, policy), many(8.5, kind, policy);
     ThreadTeam team(3);
     many.use_threads(&team);
     one.build(s1);

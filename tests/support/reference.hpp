@@ -7,11 +7,11 @@
 #include <stdexcept>
 #include <vector>
 
+#include "md/force_field.hpp"
 #include "md/lattice.hpp"
 #include "md/neighbor_list.hpp"
 #include "md/random.hpp"
 #include "md/system.hpp"
-#include "model/force_field.hpp"
 
 namespace mdb::test {
 
@@ -83,11 +83,9 @@ struct Evaluation {
 };
 inline Evaluation evaluate(ForceField& ff, System s, double skin = 0.5,
                            ThreadTeam* team = nullptr) {
-  NeighborSettings ns;
-  ns.cutoff = ff.cutoff();
-  ns.skin = skin;
-  ns.kind = ff.neighbor_kind();
-  NeighborList list(ns);
+  NeighborPolicy policy;
+  policy.skin = skin;
+  NeighborList list(ff.cutoff(), ff.neighbor_kind(), policy);
   list.use_threads(team);
   ff.bind(s);
   if (!ff.use_threads(team)) throw std::invalid_argument("evaluate: the force field cannot thread");

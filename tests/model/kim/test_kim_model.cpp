@@ -93,13 +93,13 @@ TEST(KimModel, RejectsMisuse) {
   MDB_REQUIRE_KIM_MODEL(kKimSw);
   KimModel sw(kKimSw);
   System s = test::diamond_si(1);
-  NeighborList half({sw.cutoff(), 0.5, NeighborKind::Half});
+  NeighborList half(sw.cutoff(), NeighborKind::Half, NeighborPolicy{0.5});
   half.build(s);
   expect_contains(message_of<std::logic_error>([&] { sw.compute(s, half, {}); }), {"bind()"});
   sw.bind(s);
   expect_contains(message_of<std::invalid_argument>([&] { sw.compute(s, half, {}); }),
                   {"full neighbour list"});
-  NeighborList short_list({sw.cutoff() - 0.5, 0.5, NeighborKind::Full});
+  NeighborList short_list(sw.cutoff() - 0.5, NeighborKind::Full, NeighborPolicy{0.5});
   short_list.build(s);
   expect_contains(message_of<std::invalid_argument>([&] { sw.compute(s, short_list, {}); }),
                   {"below"});
@@ -204,7 +204,7 @@ TEST(KimModel, FlagsOnlySelectOutputs) {
   KimModel sw(kKimSw);
   System s = test::diamond_si(2);
   test::jitter(s, 0.2, 3);
-  NeighborList list({sw.cutoff(), 0.5, NeighborKind::Full});
+  NeighborList list(sw.cutoff(), NeighborKind::Full, NeighborPolicy{0.5});
   sw.bind(s);
   list.build(s);
   const ForceResult all = sw.compute(s, list, {true, true});

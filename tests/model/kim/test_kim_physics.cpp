@@ -158,7 +158,7 @@ TEST_P(KimCase, ReusedListMatchesAFreshOne) {
   KimModel m(c.model);
   System s = jittered(c, 19);
   const double skin = 0.6;
-  NeighborList list({m.cutoff(), skin, NeighborKind::Full});
+  NeighborList list(m.cutoff(), NeighborKind::Full, NeighborPolicy{skin});
   m.bind(s);
   list.build(s);
   m.compute(s, list, {});

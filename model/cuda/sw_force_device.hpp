@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "kernels/common/sw_terms.hpp"
-#include "kernels/cuda/device_force_cuda.hpp"
+#include "md/device_force.hpp"
 
 namespace mdb {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "kernels/common/engine_control.hpp"  // RebuildPolicy
-#include "kernels/cuda/device_force_cuda.hpp"
+#include "kernels/common/engine_control.hpp"
 #include "md/cell_rescaling.hpp"  // BarostatSettings
+#include "md/device_force.hpp"
 #include "md/system.hpp"
 
 struct CUstream_st;
@@ -40,7 +40,7 @@ struct DeviceEnsemble {
 struct DeviceSimulationSettings {
   double dt = 0.0;  ///< ps (tau in LJ units)
   DeviceEnsemble ensemble;
-  RebuildPolicy neighbor;  ///< skin (Angstrom), every, check: as md's NeighborPolicy
+  NeighborPolicy neighbor;  ///< skin (Angstrom), every, check (max_image_shells: kImageShellMax)
   /// Replay each step from a CUDA graph (two, by observe flag, captured in the constructor and
   /// again after the list storage grows) instead of launching its kernels one by one. Both paths
   /// run the same kernels: bitwise the same trajectory for LJ (each thread sums its own atom's

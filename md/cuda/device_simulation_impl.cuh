@@ -13,7 +13,7 @@
 #include "kernels/cuda/device_barostat.cuh"
 #include "kernels/cuda/device_buffer.cuh"
 #include "kernels/cuda/device_image_list.cuh"
-#include "kernels/cuda/device_simulation_cuda.hpp"
+#include "md/cuda/device_simulation.hpp"
 
 namespace mdb {
 

@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "kernels/cuda/cuda_check.hpp"
-#include "kernels/cuda/device_simulation_impl.cuh"
+#include "md/cuda/device_simulation_impl.cuh"
 
 namespace mdb {
 

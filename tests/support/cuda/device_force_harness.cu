@@ -4,7 +4,7 @@
 
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.cuh"
-#include "kernels/cuda/device_force_harness_cuda.hpp"
+#include "tests/support/cuda/device_force_harness.hpp"
 
 namespace mdb {
 struct DeviceForceHarness::Impl {

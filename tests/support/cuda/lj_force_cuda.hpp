@@ -9,10 +9,6 @@
 
 namespace mdb {
 
-/// True when the CUDA runtime reports at least one usable device. Never throws: a missing driver
-/// or any other runtime error counts as "no device".
-bool cuda_device_available() noexcept;
-
 /// Lennard-Jones forces on the GPU from a FULL neighbour list, one thread per local atom. Each
 /// thread sums the forces on its own atom only (no writes to neighbours, hence no atomics and
 /// bit-identical forces from call to call); ghost neighbours are read like local ones, so the

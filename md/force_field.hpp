@@ -1,8 +1,10 @@
 #pragma once
 // The interface every force field implements; the MD engine calls it once per step.
 #include <array>
+#include <memory>
 #include <string_view>
 
+#include "md/device_force.hpp"
 #include "md/neighbor_list.hpp"
 #include "md/system.hpp"
 #include "md/thread_team.hpp"
@@ -36,7 +38,20 @@ class ForceField {
   /// Interaction range (Angstrom, or sigma in LJ units); the neighbour list adds its skin.
   virtual double cutoff() const = 0;
   virtual NeighborKind neighbor_kind() const = 0;
+  /// Where the model can run: every model on the CPU; on Backend::Cuda when make_device_twin()
+  /// gives a twin in this build. Benchmark cases derive their rows from this and
+  /// splits_over_threads(), so a model declares its abilities in one place.
   virtual bool supports(Backend backend) const { return backend == Backend::Cpu; }
+  /// The same model with the same parameters as the device engine's DeviceForce, for the species
+  /// of `system` (call after bind(system)). nullptr when the model has no GPU twin or md was
+  /// built without CUDA. Allocates device memory: throws std::runtime_error when a CUDA call
+  /// fails (e.g. no device).
+  virtual std::unique_ptr<DeviceForce> make_device_twin(const System& system) const {
+    static_cast<void>(system);
+    return nullptr;
+  }
+  /// Whether use_threads() accepts a team of several threads.
+  virtual bool splits_over_threads() const { return false; }
   /// Prepares for this system: maps its species to parameters and sizes scratch buffers.
   /// Throws std::invalid_argument naming a species that has no parameters.
   virtual void bind(const System& system) = 0;

@@ -9,8 +9,8 @@
 
 #include "kernels/common/lj_image_list.hpp"  // kEnergyVirialSums
 #include "kernels/cuda/cuda_check.hpp"
-#include "kernels/cuda/device_simulation_cuda.hpp"
-#include "kernels/cuda/device_simulation_impl.cuh"
+#include "md/cuda/device_simulation.hpp"
+#include "md/cuda/device_simulation_impl.cuh"
 
 namespace mdb {
 

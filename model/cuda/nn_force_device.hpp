@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/cuda/device_force_cuda.hpp"
+#include "md/device_force.hpp"
 
 namespace mdb {
 

@@ -1,5 +1,5 @@
 // NnForceDevice: the NN potential's weights and scratch on the device, and its launch sequence.
-// The same sequence runs on the host in kernels/cpu/nn_force_emulated.hpp (the CPU tests).
+// The same sequence runs on the host in tests/support/nn_force_emulated.hpp (the CPU tests).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -11,8 +11,8 @@
 #include "kernels/common/nvtx.hpp"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.cuh"
-#include "kernels/cuda/nn_force_cuda.hpp"
 #include "kernels/cuda/nn_kernels.cuh"
+#include "model/cuda/nn_force_device.hpp"
 #include "model/nnp/nn_device_pack.hpp"
 
 namespace mdb {

@@ -9,7 +9,7 @@
 #include "kernels/cuda/block_reduce.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.cuh"
-#include "kernels/cuda/lj_force_device_cuda.hpp"
+#include "model/cuda/lj_force_device.hpp"
 
 namespace mdb {
 namespace {

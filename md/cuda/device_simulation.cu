@@ -16,9 +16,9 @@
 #include "kernels/cuda/device_barostat.cuh"
 #include "kernels/cuda/device_buffer.cuh"
 #include "kernels/cuda/device_image_list.cuh"
-#include "kernels/cuda/device_simulation_cuda.hpp"
-#include "kernels/cuda/device_simulation_impl.cuh"
 #include "kernels/cuda/device_step_kernels.cuh"
+#include "md/cuda/device_simulation.hpp"
+#include "md/cuda/device_simulation_impl.cuh"
 
 namespace mdb {
 namespace {

@@ -1,12 +1,12 @@
 #pragma once
 // Runs a DeviceForce on a configuration described on the host: for tests and force checks, which
-// have their lists on the host (kernels/cpu/image_list_reference.hpp) and want the result back.
+// have their lists on the host (tests/support/image_list_reference.hpp) and want the result back.
 // Plain C++ (no CUDA headers).
 #include <cstddef>
 #include <memory>
 #include <vector>
 
-#include "kernels/cuda/device_force_cuda.hpp"
+#include "md/device_force.hpp"
 
 namespace mdb {
 

@@ -12,7 +12,7 @@
 #include "kernels/cuda/block_reduce.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/device_buffer.cuh"
-#include "kernels/cuda/lj_force_cuda.hpp"
+#include "tests/support/cuda/lj_force_cuda.hpp"
 
 namespace mdb {
 namespace {
@@ -109,21 +109,6 @@ void ensure_size(DeviceBuffer<T>& buf, std::size_t n) {
 }
 
 }  // namespace
-
-bool cuda_device_available() noexcept {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    static_cast<void>(cudaGetLastError());  // do not leave the error for the next checked call
-    return false;
-  }
-  // A device the binary has no image for (built for sm_90 only) is not usable either.
-  cudaFuncAttributes attr{};
-  if (cudaFuncGetAttributes(&attr, lj_full_list_kernel<true>) != cudaSuccess) {
-    static_cast<void>(cudaGetLastError());
-    return false;
-  }
-  return true;
-}
 
 struct LjForceCuda::Impl {
   DeviceBuffer<std::int64_t> offsets;
