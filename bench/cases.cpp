@@ -215,26 +215,6 @@ CaseSpec kim_case(const std::string& name, const std::string& model, LatticeKind
 
 }  // namespace
 
-std::string_view ensemble_name(Ensemble e) {
-  switch (e) {
-    case Ensemble::NVE:
-      return "NVE";
-    case Ensemble::NVT:
-      return "NVT";
-    case Ensemble::NPT:
-      return "NPT";
-  }
-  return "?";
-}
-
-Ensemble parse_ensemble(std::string_view name) {
-  for (Ensemble e : {Ensemble::NVE, Ensemble::NVT, Ensemble::NPT}) {
-    if (name == ensemble_name(e)) return e;
-  }
-  throw std::invalid_argument("unknown ensemble '" + std::string(name) +
-                              "' (expected NVE, NVT or NPT)");
-}
-
 namespace {
 std::deque<CaseSpec>& mutable_case_table() {
   // Built by push_back: GCC 12 warns (falsely) about an initializer_list of CaseSpec.
@@ -346,20 +326,17 @@ bool case_splits_over_threads(const CaseSpec& c) {
   return c.make_force_field && c.make_force_field()->splits_over_threads();
 }
 
+EnsembleSpec case_ensemble(const CaseSpec& c, Ensemble e, std::uint64_t seed) {
+  EnsembleSpec spec;
+  spec.kind = e;
+  spec.thermostat = {c.temperature, c.friction, seed};
+  spec.barostat = {c.pressure, c.barostat_tau, c.compressibility, seed + 1};
+  return spec;
+}
+
 std::unique_ptr<Integrator> make_integrator(const CaseSpec& c, Ensemble e, double dt,
                                             std::uint64_t seed) {
-  LangevinSettings ls{dt, c.temperature, c.friction, seed};
-  switch (e) {
-    case Ensemble::NVE:
-      return std::make_unique<VelocityVerlet>(dt);
-    case Ensemble::NVT:
-      return std::make_unique<LangevinIntegrator>(ls);
-    case Ensemble::NPT: {
-      BarostatSettings bs{c.pressure, c.barostat_tau, c.compressibility, seed + 1};
-      return std::make_unique<NptLangevinIntegrator>(ls, bs);
-    }
-  }
-  throw std::invalid_argument("make_integrator: unknown ensemble");
+  return mdb::make_integrator(case_ensemble(c, e, seed), dt);
 }
 
 }  // namespace mdb::bench

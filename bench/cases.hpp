@@ -10,18 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include "md/ensemble.hpp"  // Ensemble: the 2nd component of a benchmark's name
 #include "md/force_field.hpp"
 #include "md/integrator.hpp"
 #include "md/lattice.hpp"
 #include "md/simulation.hpp"
 
 namespace mdb::bench {
-
-/// Thermodynamic ensemble of a benchmark (the 2nd component of its name).
-enum class Ensemble { NVE, NVT, NPT };
-std::string_view ensemble_name(Ensemble e);
-/// Parses "NVE", "NVT", "NPT"; throws std::invalid_argument otherwise.
-Ensemble parse_ensemble(std::string_view name);
 
 /// Factors that turn a case's own units into metal units for reporting (all 1 in metal units;
 /// argon's epsilon, mass and tau for reduced LJ units).
@@ -96,7 +91,10 @@ bool case_runs_on(const CaseSpec& c, Backend backend);
 /// Whether the case's model splits its loops over threads: the case gets --md_threads rows.
 bool case_splits_over_threads(const CaseSpec& c);
 
-/// The integrator of an ensemble with the case's settings and time step `dt`.
+/// Ensemble `e` at the case's state point: the thermostat draws from `seed`, the barostat from
+/// seed + 1 (for the CPU integrators and the device engine alike).
+EnsembleSpec case_ensemble(const CaseSpec& c, Ensemble e, std::uint64_t seed);
+/// The CPU integrator of case_ensemble(c, e, seed) with time step `dt`.
 std::unique_ptr<Integrator> make_integrator(const CaseSpec& c, Ensemble e, double dt,
                                             std::uint64_t seed);
 

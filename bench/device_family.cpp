@@ -64,7 +64,7 @@ struct DeviceWorkspace {
   std::unique_ptr<DeviceSimulation> sim;
   long chunk = 1;
   ThermoSamples thermo;  ///< Trajectory's samples, kept so a repeated call allocates nothing
-  std::vector<DeviceThermo> thermo_now;  ///< the last thermo() read-back, reused
+  std::vector<Thermo> thermo_now;  ///< the last thermo() read-back, reused
   /// The case's CPU force field bound to the same system: what the device one mirrors (the NN
   /// stage counters read its FLOP count).
   std::unique_ptr<ForceField> reference;
@@ -82,14 +82,7 @@ DeviceSimulationSettings settings_for(const BenchmarkSpec& s) {
   st.neighbor.skin = c.neighbor.skin;
   st.neighbor.every = c.neighbor.every;
   st.neighbor.check = c.neighbor.check;
-  if (s.key.ensemble == Ensemble::NVE) return st;
-  st.ensemble.kind = s.key.ensemble == Ensemble::NPT ? DeviceEnsemble::Kind::LangevinNpt
-                                                     : DeviceEnsemble::Kind::Langevin;
-  st.ensemble.temperature = c.temperature;
-  st.ensemble.friction = c.friction;
-  st.ensemble.seed = replica_seed(s.key, 0) + 2;
-  // The CPU's barostat settings (cases.cpp make_integrator), on a stream of its own.
-  st.ensemble.barostat = {c.pressure, c.barostat_tau, c.compressibility, st.ensemble.seed + 1};
+  st.ensemble = case_ensemble(c, s.key.ensemble, replica_seed(s.key, 0) + 2);
   return st;
 }
 
@@ -250,7 +243,7 @@ void run_device_trajectory(benchmark::State& state, const BenchmarkSpec& s, Devi
         sim.step(observe);
         if (!observe) continue;
         sim.thermo(ws.thermo_now);  // waits for the step, as a real print does
-        const DeviceThermo& t = ws.thermo_now.front();
+        const Thermo& t = ws.thermo_now.front();
         th.time.push_back(static_cast<double>(t.step) * dt_time);
         th.energy.push_back(t.total);
         th.conserved.push_back(s.key.ensemble == Ensemble::NVE ? t.total : nan);

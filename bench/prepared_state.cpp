@@ -46,7 +46,7 @@ System equilibrate(const StateKey& key) {
   std::unique_ptr<Integrator> integrator;
   if (key.ensemble == Ensemble::NVE && c.thermostatted_equilibration) {
     integrator = std::make_unique<LangevinIntegrator>(
-        LangevinSettings{key.timestep, c.temperature, c.friction, key.seed + 1});
+        key.timestep, ThermostatSettings{c.temperature, c.friction, key.seed + 1});
   } else {
     integrator = make_integrator(c, key.ensemble, key.timestep, key.seed + 1);
   }

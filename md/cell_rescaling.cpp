@@ -2,23 +2,27 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "kernels/common/cell_rescaling_terms.hpp"
 #include "md/thermo.hpp"
 
 namespace mdb {
 
+void check_barostat(const BarostatSettings& s, const char* who) {
+  auto fail = [who](const char* what) {
+    throw std::invalid_argument(std::string(who) + ": " + what);
+  };
+  if (!std::isfinite(s.pressure)) fail("barostat pressure must be finite");
+  if (!(s.tau > 0.0) || !std::isfinite(s.tau)) fail("barostat tau must be > 0");
+  if (!(s.compressibility > 0.0) || !std::isfinite(s.compressibility)) {
+    fail("barostat compressibility must be > 0");
+  }
+}
+
 StochasticCellRescaling::StochasticCellRescaling(const BarostatSettings& s)
     : settings_(s), rng_(s.seed) {
-  if (!std::isfinite(s.pressure)) {
-    throw std::invalid_argument("StochasticCellRescaling: target pressure must be finite");
-  }
-  if (!(s.tau > 0.0) || !std::isfinite(s.tau)) {
-    throw std::invalid_argument("StochasticCellRescaling: tau must be > 0");
-  }
-  if (!(s.compressibility > 0.0) || !std::isfinite(s.compressibility)) {
-    throw std::invalid_argument("StochasticCellRescaling: compressibility must be > 0");
-  }
+  check_barostat(s, "StochasticCellRescaling");
 }
 
 double StochasticCellRescaling::apply(System& s, const std::array<double, 6>& w, double temperature,

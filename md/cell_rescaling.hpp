@@ -18,6 +18,10 @@ struct BarostatSettings {
   std::uint64_t seed = 2;
 };
 
+/// Throws std::invalid_argument, prefixed with `who`, unless P0 is finite, tau > 0 and
+/// compressibility > 0.
+void check_barostat(const BarostatSettings& settings, const char* who);
+
 /// One stochastic cell rescaling move of the log-volume eps = ln V:
 ///   d eps = -(beta_T / tau) (P0 - P_int - k_B T / V) dt + sqrt(2 k_B T beta_T dt / (V tau)) xi
 /// with P_int = (2 KE + tr W) / (3V), then x -> lo + (x - lo) e^{d eps/3}, box *= e^{d eps/3},

@@ -7,17 +7,10 @@
 
 namespace mdb {
 
-LangevinIntegrator::LangevinIntegrator(const LangevinSettings& s) : settings_(s), rng_(s.seed) {
-  if (!(s.dt > 0.0) || !std::isfinite(s.dt)) {
-    throw std::invalid_argument("LangevinIntegrator: time step must be > 0");
-  }
-  if (!(s.temperature >= 0.0) || !std::isfinite(s.temperature)) {
-    throw std::invalid_argument("LangevinIntegrator: temperature must be >= 0");
-  }
-  if (!(s.friction > 0.0) || !std::isfinite(s.friction)) {
-    throw std::invalid_argument("LangevinIntegrator: friction must be > 0");
-  }
-  c1_ = std::exp(-s.friction * s.dt);
+LangevinIntegrator::LangevinIntegrator(double dt, const ThermostatSettings& s)
+    : dt_(dt), settings_(s), rng_(s.seed) {
+  check_thermostat(s, dt, "LangevinIntegrator");
+  c1_ = std::exp(-s.friction * dt);
 }
 
 void LangevinIntegrator::setup(const System& s) {
@@ -26,7 +19,7 @@ void LangevinIntegrator::setup(const System& s) {
   half_dt_over_m_.resize(s.size());
   sigma_.resize(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
-    half_dt_over_m_[i] = 0.5 * settings_.dt * u.ftm2v / m[i];
+    half_dt_over_m_[i] = 0.5 * dt_ * u.ftm2v / m[i];
     sigma_[i] =
         std::sqrt((1.0 - c1_ * c1_) * u.boltzmann * settings_.temperature / (m[i] * u.mvv2e));
   }
@@ -34,9 +27,9 @@ void LangevinIntegrator::setup(const System& s) {
 
 void LangevinIntegrator::advance_to_force(System& s, ForceStage& forces) {
   kick(s, half_dt_over_m_);
-  drift(s, 0.5 * settings_.dt);
+  drift(s, 0.5 * dt_);
   heat_ += ornstein_uhlenbeck(s, c1_, sigma_, rng_);
-  drift(s, 0.5 * settings_.dt);
+  drift(s, 0.5 * dt_);
   forces.timer().stamp(Phase::Integrate);
 }
 

@@ -3,18 +3,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "md/ensemble.hpp"
 #include "md/integrator.hpp"
 #include "md/random.hpp"
 
 namespace mdb {
-
-/// Parameters of the Langevin thermostat (metal units: ps, K, 1/ps).
-struct LangevinSettings {
-  double dt = 0.0;           ///< time step
-  double temperature = 0.0;  ///< bath temperature
-  double friction = 0.0;     ///< gamma (1/ps); LAMMPS's damp is 1/gamma
-  std::uint64_t seed = 1;
-};
 
 /// BAOAB Langevin integrator (Leimkuhler & Matthews 2013): half kick, half drift, exact
 /// Ornstein-Uhlenbeck velocity update, half drift, force, half kick. Samples the canonical
@@ -22,10 +15,11 @@ struct LangevinSettings {
 /// 3N degrees of freedom count. Seeded, hence reproducible.
 class LangevinIntegrator final : public Integrator {
  public:
-  /// Throws std::invalid_argument unless dt > 0, T >= 0, friction > 0.
-  explicit LangevinIntegrator(const LangevinSettings& settings);
+  /// Time step `dt` (ps, or tau). Throws std::invalid_argument unless dt > 0, T >= 0 and
+  /// friction > 0 (check_thermostat).
+  LangevinIntegrator(double dt, const ThermostatSettings& thermostat);
   std::string_view name() const override { return "langevin"; }
-  double timestep() const override { return settings_.dt; }
+  double timestep() const override { return dt_; }
   void setup(const System& system) override;
   void step(System& system, ForceStage& forces, ComputeFlags flags) override;
   int constrained_dof() const override { return 0; }
@@ -33,7 +27,7 @@ class LangevinIntegrator final : public Integrator {
   double conserved(const System&, double kinetic, double potential) const override {
     return kinetic + potential - heat_;
   }
-  const LangevinSettings& settings() const { return settings_; }
+  const ThermostatSettings& settings() const { return settings_; }
 
   /// The first half of BAOAB up to the force call (B A O A); the NPT integrator inserts its
   /// barostat between this and finish().
@@ -42,7 +36,8 @@ class LangevinIntegrator final : public Integrator {
   void finish(System& system, ForceStage& forces);
 
  private:
-  LangevinSettings settings_;
+  double dt_;
+  ThermostatSettings settings_;
   Rng rng_;
   double c1_ = 0.0;
   double heat_ = 0.0;

@@ -2,9 +2,9 @@
 
 namespace mdb {
 
-NptLangevinIntegrator::NptLangevinIntegrator(const LangevinSettings& thermostat,
+NptLangevinIntegrator::NptLangevinIntegrator(double dt, const ThermostatSettings& thermostat,
                                              const BarostatSettings& barostat)
-    : langevin_(thermostat), barostat_(barostat) {}
+    : langevin_(dt, thermostat), barostat_(barostat) {}
 
 void NptLangevinIntegrator::step(System& s, ForceStage& forces, ComputeFlags flags) {
   // The virial in forces.last() is from the previous force call (required_flags asks for it).

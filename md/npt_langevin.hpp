@@ -11,7 +11,8 @@ namespace mdb {
 /// current positions and box.
 class NptLangevinIntegrator final : public Integrator {
  public:
-  NptLangevinIntegrator(const LangevinSettings& thermostat, const BarostatSettings& barostat);
+  NptLangevinIntegrator(double dt, const ThermostatSettings& thermostat,
+                        const BarostatSettings& barostat);
   std::string_view name() const override { return "npt-langevin-scr"; }
   double timestep() const override { return langevin_.timestep(); }
   void setup(const System& system) override { langevin_.setup(system); }

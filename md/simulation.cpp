@@ -77,9 +77,9 @@ Thermo Simulation::thermo() {
   t.volume = system_.box().volume();
   t.pressure = pressure_of(t.kinetic, r.virial, t.volume, u);
   t.number_density = static_cast<double>(system_.size()) / t.volume;
-  t.mass_density =
-      system_.total_mass() / t.volume * (u.name == kMetalUnits.name ? kAmuPerA3ToGPerCm3 : 1.0);
+  t.mass_density = system_.total_mass() / t.volume * mass_density_unit(u);
   t.momentum = total_momentum(system_);
+  t.virial = r.virial;
   return t;
 }
 

@@ -1,5 +1,7 @@
 #include "md/thermo.hpp"
 
+#include "md/units.hpp"
+
 namespace mdb {
 
 double kinetic_energy(const System& s) {
@@ -14,6 +16,10 @@ double kinetic_energy(const System& s) {
 
 double temperature_of(double ke, double dof, const UnitSystem& units) {
   return dof > 0.0 ? 2.0 * ke / (dof * units.boltzmann) : 0.0;
+}
+
+double mass_density_unit(const UnitSystem& units) {
+  return units.name == kMetalUnits.name ? kAmuPerA3ToGPerCm3 : 1.0;
 }
 
 double pressure_of(double ke, const std::array<double, 6>& w, double volume,

@@ -15,7 +15,12 @@ double temperature_of(double kinetic_energy, double dof, const UnitSystem& units
 double pressure_of(double kinetic_energy, const std::array<double, 6>& virial, double volume,
                    const UnitSystem& units);
 
-/// One line of thermodynamic output. Energies in eV, T in K, P in bar, V in A^3 (metal units).
+/// Mass density per (mass / volume) of `units`: g/cm^3 per amu/A^3 in metal units, 1 in LJ units
+/// (where mass density is reported as mass / volume).
+double mass_density_unit(const UnitSystem& units);
+
+/// One line of thermodynamic output, from either engine. Energies in eV, T in K, P in bar, V in A^3
+/// (metal units).
 struct Thermo {
   long step = 0;
   double time = 0.0;                 ///< ps
@@ -28,7 +33,8 @@ struct Thermo {
   double volume = 0.0;               ///< box volume
   double number_density = 0.0;       ///< atoms per volume
   double mass_density = 0.0;         ///< g/cm^3 in metal units, mass/volume in LJ units
-  std::array<double, 3> momentum{};  ///< total momentum (amu A/ps)
+  std::array<double, 3> momentum{};  ///< total momentum (amu A/ps); NaN where not computed
+  std::array<double, 6> virial{};    ///< W_ab = sum r_a f_b, xx yy zz xy xz yz (energy)
 };
 
 }  // namespace mdb

@@ -19,6 +19,7 @@
 #include "kernels/cuda/device_step_kernels.cuh"
 #include "md/cuda/device_simulation.hpp"
 #include "md/cuda/device_simulation_impl.cuh"
+#include "md/neighbor_list.hpp"  // check_neighbor_policy
 
 namespace mdb {
 namespace {
@@ -27,10 +28,6 @@ using namespace device_step;  // NOLINT: the step kernels of this file
 
 void fail(const std::string& what) {
   throw std::invalid_argument("DeviceSimulation: " + what);
-}
-
-bool positive_finite(double v) {
-  return v > 0.0 && std::isfinite(v);
 }
 
 }  // namespace
@@ -70,7 +67,7 @@ IntegrateView DeviceSimulation::Impl::integrate_view() {
   v.noise_sigma = noise_sigma.data();
   v.dt = settings.dt;
   v.c1 = c1;
-  v.seed = settings.ensemble.seed;
+  v.seed = settings.ensemble.thermostat.seed;
   v.ctl = ctl.data();
   return v;
 }
@@ -94,7 +91,7 @@ BarostatView DeviceSimulation::Impl::barostat_view() {
   v.box_len = box_len.data();
   v.grids = list->grids();
   v.coupling = {b.pressure / units.nktv2p, b.compressibility * units.nktv2p, b.tau};
-  v.kt = units.boltzmann * settings.ensemble.temperature;
+  v.kt = units.boltzmann * settings.ensemble.thermostat.temperature;
   v.dt = settings.dt;
   v.seed = b.seed;
   v.ctl = ctl.data();
@@ -210,25 +207,13 @@ DeviceSimulation::DeviceSimulation(const std::vector<System>& reps,
   Impl& d = *impl_;
   if (reps.empty()) fail("no replicas");
   if (!force) fail("no force field");
-  if (!(settings.dt > 0.0) || !std::isfinite(settings.dt)) fail("time step must be > 0");
   const auto& pol = settings.neighbor;
-  if (!(pol.skin >= 0.0) || pol.every < 1) fail("skin must be >= 0 and every >= 1");
-  const DeviceEnsemble& ens = settings.ensemble;
-  d.npt = ens.kind == DeviceEnsemble::Kind::LangevinNpt;
-  d.langevin = d.npt || ens.kind == DeviceEnsemble::Kind::Langevin;
-  if (d.langevin) {
-    if (!(ens.temperature >= 0.0) || !std::isfinite(ens.temperature)) {
-      fail("temperature must be >= 0");
-    }
-    if (!positive_finite(ens.friction)) fail("friction must be > 0");
-    d.c1 = std::exp(-ens.friction * settings.dt);
-  }
-  if (d.npt) {
-    const BarostatSettings& b = ens.barostat;
-    if (!std::isfinite(b.pressure)) fail("barostat pressure must be finite");
-    if (!positive_finite(b.tau)) fail("barostat tau must be > 0");
-    if (!positive_finite(b.compressibility)) fail("barostat compressibility must be > 0");
-  }
+  check_neighbor_policy(pol, "DeviceSimulation");
+  const EnsembleSpec& ens = settings.ensemble;
+  check_ensemble(ens, settings.dt, "DeviceSimulation");
+  d.npt = ens.kind == Ensemble::NPT;
+  d.langevin = ens.kind != Ensemble::NVE;
+  if (d.langevin) d.c1 = std::exp(-ens.thermostat.friction * settings.dt);
   d.replicas = static_cast<int>(reps.size());
   d.apr = static_cast<int>(reps[0].size());
   if (d.apr == 0) fail("the systems have no atoms");
@@ -265,11 +250,12 @@ DeviceSimulation::DeviceSimulation(const std::vector<System>& reps,
     for (double m : s.mass()) {
       hm.push_back(m);
       hdt.push_back(0.5 * settings.dt * d.units.ftm2v / m);
-      hsig.push_back(std::sqrt((1.0 - d.c1 * d.c1) * d.units.boltzmann * ens.temperature /
-                               (m * d.units.mvv2e)));
+      hsig.push_back(std::sqrt((1.0 - d.c1 * d.c1) * d.units.boltzmann *
+                               ens.thermostat.temperature / (m * d.units.mvv2e)));
     }
     hlen.insert(hlen.end(), len.begin(), len.end());
     hlo.insert(hlo.end(), s.box().lo().begin(), s.box().lo().end());
+    d.replica_mass.push_back(s.total_mass());
     grids.push_back(make_replica_cell_grid(s.box().lo().data(), len.data(), range, cells));
     cells += grids.back().num_cells();
   }

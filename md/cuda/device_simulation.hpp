@@ -13,33 +13,23 @@
 #include <vector>
 
 #include "kernels/common/engine_control.hpp"
-#include "md/cell_rescaling.hpp"  // BarostatSettings
 #include "md/device_force.hpp"
+#include "md/ensemble.hpp"
 #include "md/system.hpp"
+#include "md/thermo.hpp"
 
 struct CUstream_st;
 
 namespace mdb {
 
-/// The ensemble: NVE (velocity Verlet), NVT by Langevin BAOAB (md/langevin.hpp's scheme), or NPT
-/// by BAOAB plus stochastic cell rescaling (md/npt_langevin.hpp's scheme: the move between B A O
-/// A and the force call, with the virial of the previous force call).
-struct DeviceEnsemble {
-  enum class Kind { Nve, Langevin, LangevinNpt };
-  Kind kind = Kind::Nve;
-  double temperature = 0.0;  ///< K (Langevin, LangevinNpt)
-  double friction = 0.0;     ///< gamma, 1/ps (Langevin, LangevinNpt)
-  /// Langevin noise: replica r draws from Philox stream seed + r, counter (atom, step).
-  std::uint64_t seed = 1;
-  /// LangevinNpt: target pressure (bar), tau (ps), compressibility (1/bar), as the CPU barostat.
-  /// Replica r's move draws from Philox stream barostat.seed + r, counter = step, in a block the
-  /// atoms' noise never uses.
-  BarostatSettings barostat;
-};
-
 struct DeviceSimulationSettings {
   double dt = 0.0;  ///< ps (tau in LJ units)
-  DeviceEnsemble ensemble;
+  /// NVE (velocity Verlet), NVT (Langevin BAOAB, md/langevin.hpp's scheme) or NPT (BAOAB plus
+  /// stochastic cell rescaling, md/npt_langevin.hpp's scheme: the move between B A O A and the
+  /// force call, with the virial of the previous force call). Replica r's noise draws from
+  /// Philox stream thermostat.seed + r, counter (atom, step); its barostat move from stream
+  /// barostat.seed + r, counter = step, in a block the atoms' noise never uses.
+  EnsembleSpec ensemble;
   NeighborPolicy neighbor;  ///< skin (Angstrom), every, check (max_image_shells: kImageShellMax)
   /// Replay each step from a CUDA graph (two, by observe flag, captured in the constructor and
   /// again after the list storage grows) instead of launching its kernels one by one. Both paths
@@ -62,18 +52,6 @@ struct DeviceGraphInfo {
   int rebuild_nodes = 0;  ///< nodes in the conditional build body (0 without one)
   /// Why the conditional capture was refused (the CUDA error), empty when it was not.
   std::string conditional_error;
-};
-
-/// Thermodynamic state of one replica. Metal units: eV, K, bar.
-struct DeviceThermo {
-  long long step = 0;
-  double potential = 0.0;
-  double kinetic = 0.0;
-  double total = 0.0;
-  double temperature = 0.0;        ///< dof: 3N - 3 for NVE (momentum conserved), 3N for Langevin
-  double pressure = 0.0;           ///< (2 KE + tr W) / 3V
-  double volume = 0.0;             ///< Angstrom^3 (changes under NPT)
-  std::array<double, 6> virial{};  ///< W_ab = sum r_a f_b, xx yy zz xy xz yz (eV)
 };
 
 /// Owns the device copies of R replicas (atoms back to back), the force field, the neighbour list
@@ -106,12 +84,15 @@ class DeviceSimulation {
   void synchronize();
 
   /// Per replica; synchronises. Recomputes energy/virial if the last step did not observe (under
-  /// NPT every step computes them: the barostat needs the virial).
-  std::vector<DeviceThermo> thermo();
+  /// NPT every step computes them: the barostat needs the virial). The temperature counts 3N - 3
+  /// degrees of freedom under NVE (momentum conserved), 3N under a thermostat. Not computed on
+  /// the device, so NaN: the momentum, and the conserved quantity under NVT and NPT (the heat
+  /// exchanged with the bath is not tracked); under NVE it is the total energy.
+  std::vector<Thermo> thermo();
   /// The same into `out` (resized to the replica count), allocating nothing once `out` and the
   /// engine's staging buffers have been sized by a first call: for thermo printed inside a timed
   /// trajectory.
-  void thermo(std::vector<DeviceThermo>& out);
+  void thermo(std::vector<Thermo>& out);
   /// Copies replica `replica`'s positions, velocities and forces into `into` (same atom count);
   /// synchronises.
   void download(int replica, System& into);

@@ -24,6 +24,7 @@ struct DeviceSimulation::Impl {
   std::unique_ptr<DeviceForce> force;
   double c1 = 1.0;
   bool langevin = false, npt = false;
+  std::vector<double> replica_mass;  ///< total mass of each replica (amu, or m)
   cudaStream_t stream = nullptr;
   cudaEvent_t start_event = nullptr, stop_event = nullptr;
   DeviceBuffer<double> x, y, z, vx, vy, vz, fx, fy, fz, x0, y0, z0;

@@ -3,6 +3,7 @@
 // call here synchronises; none is part of a step.
 #include <cuda_runtime.h>
 
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -14,13 +15,13 @@
 
 namespace mdb {
 
-std::vector<DeviceThermo> DeviceSimulation::thermo() {
-  std::vector<DeviceThermo> out;
+std::vector<Thermo> DeviceSimulation::thermo() {
+  std::vector<Thermo> out;
   thermo(out);
   return out;
 }
 
-void DeviceSimulation::thermo(std::vector<DeviceThermo>& out) {
+void DeviceSimulation::thermo(std::vector<Thermo>& out) {
   Impl& d = *impl_;
   d.synchronize();
   if (!d.sums_valid) {
@@ -41,18 +42,25 @@ void DeviceSimulation::thermo(std::vector<DeviceThermo>& out) {
   d.box_len.copy_to_host(len.data(), len.size());
   const long long step = d.read_control().step;
   const double dof = 3.0 * d.apr - (d.langevin ? 0.0 : 3.0);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double density_unit = mass_density_unit(d.units);
   out.resize(static_cast<std::size_t>(d.replicas));
   for (int r = 0; r < d.replicas; ++r) {
-    DeviceThermo& t = out[r];
+    Thermo& t = out[r];
     const double* s = sums.data() + kEnergyVirialSums * r;
-    t.step = step;
+    t.step = static_cast<long>(step);
+    t.time = static_cast<double>(step) * d.settings.dt;
     t.potential = s[0];
     t.kinetic = ke[r];
     t.total = t.potential + t.kinetic;
-    t.temperature = dof > 0.0 ? 2.0 * t.kinetic / (dof * d.units.boltzmann) : 0.0;
+    t.conserved = d.langevin ? nan : t.total;
+    t.temperature = temperature_of(t.kinetic, dof, d.units);
     for (int c = 0; c < 6; ++c) t.virial[c] = s[1 + c];
     t.volume = len[3 * r] * len[3 * r + 1] * len[3 * r + 2];
-    t.pressure = (2.0 * t.kinetic + s[1] + s[2] + s[3]) / (3.0 * t.volume) * d.units.nktv2p;
+    t.pressure = pressure_of(t.kinetic, t.virial, t.volume, d.units);
+    t.number_density = static_cast<double>(d.apr) / t.volume;
+    t.mass_density = d.replica_mass[r] / t.volume * density_unit;
+    t.momentum = {nan, nan, nan};
   }
 }
 

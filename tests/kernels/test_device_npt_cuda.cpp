@@ -35,7 +35,7 @@ DeviceSimulationSettings npt(bool graph = false) {
   DeviceSimulationSettings s;
   s.dt = kDt;
   s.neighbor = {1.0, 1, true};
-  s.ensemble = {DeviceEnsemble::Kind::LangevinNpt, 80.0, 2.0, 42, kBarostat};
+  s.ensemble = {Ensemble::NPT, {80.0, 2.0, 42}, kBarostat};
   s.use_graph = graph;
   return s;
 }
@@ -87,7 +87,7 @@ TEST(DeviceNpt, MatchesTheEmulatedTwin) {
   System got = start;
   dev.download(0, got);
   EXPECT_LT(position_gap(got, twin.x, twin.y, twin.z), 1e-8);
-  const DeviceThermo t = dev.thermo()[0];
+  const Thermo t = dev.thermo()[0];
   const double v_twin = twin.box_len[0] * twin.box_len[1] * twin.box_len[2];
   EXPECT_NEAR(t.volume, v_twin, 1e-10 * v_twin);
   EXPECT_GT(std::abs(t.volume / start.box().volume() - 1.0), 1e-3);  // the box moved

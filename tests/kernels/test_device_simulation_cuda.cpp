@@ -205,7 +205,7 @@ TEST(DeviceSimulation, NveTrajectoryMatchesCpu) {
   EXPECT_LT(dpos, 1e-10);
   EXPECT_LT(dvel, 1e-9);
   const Thermo t = cpu.thermo();
-  const DeviceThermo g = dev.thermo()[0];
+  const Thermo g = dev.thermo()[0];
   EXPECT_NEAR(g.potential, t.potential, 1e-8 * std::abs(t.potential));
   EXPECT_NEAR(g.kinetic, t.kinetic, 1e-8 * t.kinetic);
   EXPECT_NEAR(g.pressure, t.pressure, 1e-6 * std::abs(t.pressure) + 1e-6);
@@ -219,7 +219,7 @@ TEST(DeviceSimulation, NveConservesEnergy) {
   p.shift = true;  // continuous energy at the cutoff
   const System start = make_argon_fcc(6, 6, 6, 80.0, 8);
   DeviceSimulation dev({start}, lj_device(p, start), nve());
-  const DeviceThermo t0 = dev.thermo()[0];
+  const Thermo t0 = dev.thermo()[0];
   double worst = 0.0;
   for (int block = 0; block < 10; ++block) {
     dev.run(100);
@@ -246,12 +246,12 @@ TEST(DeviceSimulation, BatchedReplicasMatchSingleRunsBitwise) {
                                     make_argon_fcc(4, 4, 4, 70.0, 13)};
   DeviceSimulationSettings s = nve();
   s.neighbor = {1.0, 10, false};
-  s.ensemble = {DeviceEnsemble::Kind::Langevin, 70.0, 2.0, 100, {}};
+  s.ensemble = {Ensemble::NVT, {70.0, 2.0, 100}, {}};
   DeviceSimulation batch(reps, lj_device(LjParams::argon(), reps[0]), s);
   batch.run(300);
   for (int r = 0; r < 3; ++r) {
     DeviceSimulationSettings sr = s;
-    sr.ensemble.seed = s.ensemble.seed + r;
+    sr.ensemble.thermostat.seed = s.ensemble.thermostat.seed + r;
     DeviceSimulation single({reps[r]}, lj_device(LjParams::argon(), reps[0]), sr);
     single.run(300);
     EXPECT_EQ(positions(batch, r, reps[r]), positions(single, 0, reps[r])) << "replica " << r;
@@ -304,7 +304,7 @@ TEST(DeviceSimulation, LangevinThermalises) {
   MDB_REQUIRE_GPU();
   const System start = make_argon_fcc(6, 6, 6, 0.0, 16);
   DeviceSimulationSettings s = nve();
-  s.ensemble = {DeviceEnsemble::Kind::Langevin, 60.0, 2.0, 5, {}};
+  s.ensemble = {Ensemble::NVT, {60.0, 2.0, 5}, {}};
   DeviceSimulation dev({start}, lj_device(LjParams::argon(), start), s);
   dev.run(1500);
   double t_sum = 0.0;

@@ -127,9 +127,9 @@ TEST(EmulatedEngine, ZeroTemperatureLangevinMatchesCpuBaoab) {
   // At T = 0 BAOAB is deterministic (O only damps: v = c1 v), so the CPU integrator is a
   // reference for the step order B A O A, force, B.
   const System start = make_argon_fcc(4, 4, 4, 80.0, 9);
-  LangevinSettings ls{kDt, 0.0, 2.0, 1};
+  const ThermostatSettings bath{0.0, 2.0, 1};
   Simulation cpu(start, std::make_unique<LennardJones<double>>(LjParams::argon()),
-                 std::make_unique<LangevinIntegrator>(ls), cpu_policy(), false);
+                 std::make_unique<LangevinIntegrator>(kDt, bath), cpu_policy(), false);
   test::EmulatedEngine dev({start}, argon_lj(), settings(true, 0.0));
   for (int s = 0; s < 100; ++s) {
     cpu.step();

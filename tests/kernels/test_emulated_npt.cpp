@@ -167,8 +167,8 @@ TEST(EmulatedNpt, ZeroTemperatureMatchesCpuNpt) {
   pol.skin = es.policy.skin;
   Simulation cpu(
       start, std::make_unique<LennardJones<double>>(LjParams::argon()),
-      std::make_unique<NptLangevinIntegrator>(LangevinSettings{kDt, 0.0, 2.0, 1}, es.barostat), pol,
-      false);
+      std::make_unique<NptLangevinIntegrator>(kDt, ThermostatSettings{0.0, 2.0, 1}, es.barostat),
+      pol, false);
   test::EmulatedEngine dev({start}, lj_of(LjParams::argon(), start), es);
   const double l0 = start.box().lengths()[0];
   for (int block = 0; block < 3; ++block) {

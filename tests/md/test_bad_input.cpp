@@ -68,7 +68,7 @@ TEST(BadInput, BadParameters) {
   expect_error([] { NeighborList(-1.0, NeighborKind::Half, NeighborPolicy{0.3}); }, {"cutoff"});
   expect_error([] { NeighborList(2.5, NeighborKind::Half, NeighborPolicy{-0.3}); }, {"skin"});
   expect_error([] { VelocityVerlet(0.0); }, {"time step"});
-  expect_error([] { LangevinIntegrator({0.001, 300, 0.0, 1}); }, {"friction"});
+  expect_error([] { LangevinIntegrator(0.001, {300, 0.0, 1}); }, {"friction"});
   LjParams p = LjParams::argon();
   p.species[0].sigma = 0.0;
   expect_error([&] { LennardJones<> lj(p); }, {"sigma", "'Ar'"});

@@ -122,9 +122,9 @@ TEST(VelocityVerlet, EnergyErrorScalesAsTimestepSquared) {
 
 // NVT: mean kinetic temperature within 2 % of the bath after equilibration.
 TEST(LangevinIntegrator, HoldsTheBathTemperature) {
-  LangevinSettings ls{0.005, 1.2, 2.0, 99};
-  Simulation sim(make_lj_melt(5, 5, 5), lj(false), std::make_unique<LangevinIntegrator>(ls),
-                 checked_list());
+  const ThermostatSettings bath{1.2, 2.0, 99};
+  Simulation sim(make_lj_melt(5, 5, 5), lj(false),
+                 std::make_unique<LangevinIntegrator>(0.005, bath), checked_list());
   sim.run(2000);
   std::vector<double> temps;
   for (int k = 0; k < 4000; ++k) {
@@ -140,7 +140,7 @@ TEST(LangevinIntegrator, HoldsTheBathTemperature) {
 TEST(LangevinIntegrator, SameSeedSameTrajectory) {
   auto run = [](std::uint64_t seed) {
     Simulation sim(make_lj_melt(3, 3, 3), lj(false),
-                   std::make_unique<LangevinIntegrator>(LangevinSettings{0.005, 1.0, 1.0, seed}),
+                   std::make_unique<LangevinIntegrator>(0.005, ThermostatSettings{1.0, 1.0, seed}),
                    checked_list());
     sim.run(200);
     return sim.system().x()[10];
@@ -153,10 +153,10 @@ TEST(LangevinIntegrator, SameSeedSameTrajectory) {
 // fluctuates rather than freezing (as Berendsen's would nearly do).
 TEST(NptLangevinIntegrator, SamplesTargetPressureWithFluctuatingVolume) {
   const double p0 = 1.0, temp = 1.5;
-  LangevinSettings ls{0.005, temp, 2.0, 3};
+  const ThermostatSettings bath{temp, 2.0, 3};
   BarostatSettings bs{p0, 0.5, 0.1, 4};
-  Simulation sim(make_lj_melt(5, 5, 5), lj(false), std::make_unique<NptLangevinIntegrator>(ls, bs),
-                 checked_list());
+  Simulation sim(make_lj_melt(5, 5, 5), lj(false),
+                 std::make_unique<NptLangevinIntegrator>(0.005, bath, bs), checked_list());
   sim.run(6000);
   std::vector<double> p, v;
   for (int k = 0; k < 8000; ++k) {

@@ -126,14 +126,14 @@ TEST(StepAllocations, NveStepAllocatesNothing) {
 
 TEST(StepAllocations, LangevinStepAllocatesNothing) {
   Simulation sim(make_lj_melt(5, 5, 5), lj(),
-                 std::make_unique<LangevinIntegrator>(LangevinSettings{0.005, 1.44, 1.0, 1}),
+                 std::make_unique<LangevinIntegrator>(0.005, ThermostatSettings{1.44, 1.0, 1}),
                  {0.3, 1, true, 10});
   EXPECT_EQ(allocations_during(sim, 1000), 0);
 }
 
 TEST(StepAllocations, NptStepAllocatesNothing) {
   Simulation sim(make_lj_melt(5, 5, 5), lj(),
-                 std::make_unique<NptLangevinIntegrator>(LangevinSettings{0.005, 1.5, 2.0, 1},
+                 std::make_unique<NptLangevinIntegrator>(0.005, ThermostatSettings{1.5, 2.0, 1},
                                                          BarostatSettings{1.0, 0.5, 0.1, 2}),
                  {0.3, 1, true, 10});
   EXPECT_EQ(allocations_during(sim, 1000), 0);
