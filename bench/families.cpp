@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <string>
 
 #include "bench/counters.hpp"
-#include "bench/device_family.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/nn_stages.hpp"
 #include "bench/samples_out.hpp"
@@ -33,28 +33,39 @@ void fail(benchmark::State& state, const std::string& what) {
   state.SkipWithError(what.c_str());
 }
 
-// What every family reports after its loop: size, rates, phases (summed over replicas), memory
-// and latencies.
+// What every family reports after its loop: size, rates, phases (summed over replicas), memory,
+// latencies (host-timed engines) and the model's own stages.
 Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe& probe,
-                    double steps, double seconds, std::span<double> latencies) {
+                    double steps, double seconds, std::span<double> latencies,
+                    double device_memory_before) {
+  Engine& engine = *ws.engine;
   Measurement m;
   probe.finish(m);
-  const Simulation& sim = *ws.sims.front();
-  m.natoms = static_cast<double>(sim.system().size());
-  m.replicas = static_cast<double>(ws.sims.size());
-  m.threads = static_cast<double>(ws.pool->size() * ws.sim_threads);
-  m.phase_clocks = static_cast<double>(ws.pool->size());
-  m.neighbors_per_atom = static_cast<double>(sim.neighbor_list().num_pairs()) / m.natoms;
+  m.natoms = static_cast<double>(engine.atoms_per_replica());
+  m.replicas = static_cast<double>(engine.replicas());
+  const EngineFigures f = engine.figures();
+  m.threads = f.threads;
+  m.phase_clocks = f.phase_clocks;
+  m.neighbors_per_atom = f.neighbors_per_atom;
+  m.phases = f.phases;
+  m.neighbor_s = f.neighbor_s;
+  m.force_s = f.force_s;
+  m.integrate_s = f.integrate_s;
+  if (device_memory_before >= 0.0) {
+    m.gpu_mem_delta_bytes = std::max(0.0, engine.device_memory_bytes() - device_memory_before);
+  }
+  if (f.graph_nodes >= 0) {
+    m.graph_nodes = f.graph_nodes;
+    m.graph_conditional_build = f.graph_conditional_build;
+  }
   m.timestep_ps = spec.key.timestep * spec.key.spec->report.ps_per_time;
   m.steps = steps;
   m.seconds = seconds;
-  for (auto& replica : ws.sims) {
-    add_phase_times(*replica, m);
-    add_nn_stages(replica->force_field(), steps, m.nn);
-  }
-  if (m.nn.present) m.nn.gemm_peak_gflops = fp32_gemm_peak_gflops();
+  add_nn_stages(engine, steps, spec.graph, m.nn);
+  if (m.nn.present && engine.backend() == Backend::Cpu)
+    m.nn.gemm_peak_gflops = fp32_gemm_peak_gflops();
   m.step_latencies = latencies;
-  if (samples_out_enabled() && spec.name) {  // before publish() sorts the latencies
+  if (samples_out_enabled() && spec.name && !latencies.empty()) {  // before publish() sorts them
     std::string name = *spec.name;
     if (spec.family == Family::Scaling) name.append("/").append(std::to_string(spec.key.atoms));
     record_step_samples(name.append("/manual_time"), steps, latencies);
@@ -62,33 +73,57 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   return m;
 }
 
-// Step and Scaling: one iteration = one MD step.
+// Step, Scaling and Batched: one iteration = one step of every replica. A host-timed engine
+// times each step; a device engine times spans of ws.chunk steps between two events and credits
+// each step the span's time / chunk (a span whose steps were replayed is timed again).
 void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws) {
-  Simulation& sim = *ws.sims.front();
-  StepRecorder rec(ws.latencies, capped(state.max_iterations));
-  long until_check = kHealthEvery;
-  sim.timer().reset();
-  reset_nn_stages(sim.force_field());
+  Engine& engine = *ws.engine;
+  const bool host_timed = engine.host_timed_steps();
+  const double max_t = blow_up_temperature(*spec.key.spec);
+  StepRecorder rec(ws.latencies, host_timed ? capped(state.max_iterations) : 0);
+  long until_check = kHealthEvery, pending = 0, done = 0;
+  double seconds = 0.0, per_step = 0.0;
+  engine.reset_phase_times();
+  reset_nn_stages(engine);
   MemoryProbe probe;
   probe.start();
-  for (auto _ : state) {
-    const std::uint64_t t0 = StepRecorder::begin();
-    sim.timer().start_at(t0);
-    try {
-      sim.step();
-    } catch (const std::exception& e) {
-      return fail(state, std::string("step failed: ") + e.what());
+  const double mem_before = engine.device_memory_bytes();
+  double mem_peak = mem_before;
+  try {
+    for (auto _ : state) {
+      if (host_timed) {
+        engine.step();
+        per_step = engine.last_step_seconds();
+        rec.add(per_step);
+      } else if (pending == 0) {
+        const long k = std::min<long>(ws.chunk, static_cast<long>(state.max_iterations) - done);
+        double span = std::numeric_limits<double>::quiet_NaN();
+        for (int attempt = 0; attempt < 2 && !std::isfinite(span); ++attempt) {
+          engine.begin_timing();
+          for (long i = 0; i < k; ++i) engine.step();
+          span = engine.end_timing();
+        }
+        mem_peak = std::max(mem_peak, engine.device_memory_bytes());
+        seconds += span;
+        per_step = span / static_cast<double>(k);
+        pending = k;
+      }
+      state.SetIterationTime(per_step);
+      if (!host_timed) --pending;
+      ++done;
+      if (host_timed && --until_check == 0) {
+        until_check = kHealthEvery;
+        if (auto err = engine.check_health(max_t)) return fail(state, *err);
+      }
     }
-    state.SetIterationTime(rec.end(t0));
-    if (--until_check == 0) {
-      until_check = kHealthEvery;
-      if (auto err = check_health(sim, *spec.key.spec)) return fail(state, *err);
-    }
+    if (auto err = engine.check_health(max_t)) return fail(state, *err);
+  } catch (const std::exception& e) {
+    return fail(state, std::string("step failed: ") + e.what());
   }
-  if (auto err = check_health(sim, *spec.key.spec)) return fail(state, *err);
   if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations()), rec.seconds(),
-                          rec.samples());
+  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations()),
+                          host_timed ? rec.seconds() : seconds, rec.samples(), mem_before);
+  if (mem_before >= 0.0) m.gpu_mem_peak_bytes = mem_peak;
   publish(state, m);
 }
 
@@ -105,7 +140,7 @@ ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s
   const double drift_mev = least_squares(t, e).slope * 1e3;
   if (spec.key.ensemble == Ensemble::NVE) {
     out.energy_drift_mev = drift_mev;
-  } else if (std::isfinite(drift_mev)) {  // NaN samples: an integrator with no such quantity
+  } else if (std::isfinite(drift_mev)) {  // NaN samples: an engine without such a quantity
     out.conserved_drift_mev = drift_mev;
   }
   auto mean = [](const std::vector<double>& v) {
@@ -124,31 +159,34 @@ ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s
 namespace {
 
 // Trajectory: one iteration = spec.trajectory_steps steps, thermo sampled every kThermoEvery
-// steps (as a production run would print it), all inside the timed trajectory.
+// steps (as a production run would print it, which waits for the step), all inside the timed
+// span.
 void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws) {
-  Simulation& sim = *ws.sims.front();
-  const double spt = seconds_per_tick();
+  Engine& engine = *ws.engine;
+  const bool host_timed = engine.host_timed_steps();
+  const double max_t = blow_up_temperature(*spec.key.spec);
   const long steps = spec.trajectory_steps;
-  StepRecorder rec(ws.latencies, capped(state.max_iterations * steps));
+  StepRecorder rec(ws.latencies, host_timed ? capped(state.max_iterations * steps) : 0);
   ThermoSamples& th = ws.thermo;
   th.clear();
   th.reserve(static_cast<std::size_t>(state.max_iterations * (steps / kThermoEvery + 1)));
+  engine.thermo(ws.thermo_now);  // sizes the read-back buffers before anything is timed
   double seconds = 0.0;
-  sim.timer().reset();
-  reset_nn_stages(sim.force_field());
+  engine.reset_phase_times();
+  reset_nn_stages(engine);
   MemoryProbe probe;
   probe.start();
-  for (auto _ : state) {
-    const std::uint64_t start = PhaseTimer::now();
-    try {
+  const double mem_before = engine.device_memory_bytes();
+  try {
+    for (auto _ : state) {
+      engine.begin_timing();
       for (long k = 0; k < steps; ++k) {
         const bool observe = (k + 1) % kThermoEvery == 0;
-        const std::uint64_t t0 = StepRecorder::begin();
-        sim.timer().start_at(t0);
-        sim.step(observe);
-        rec.end(t0);
+        engine.step(observe);
+        if (host_timed) rec.add(engine.last_step_seconds());
         if (!observe) continue;
-        const Thermo t = sim.thermo();
+        engine.thermo(ws.thermo_now);
+        const Thermo& t = ws.thermo_now.front();
         th.time.push_back(t.time);
         th.energy.push_back(t.total);
         th.conserved.push_back(t.conserved);
@@ -156,70 +194,36 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
         th.pressure.push_back(t.pressure);
         th.density.push_back(t.mass_density);
         if (!std::isfinite(t.total)) return fail(state, "the total energy is not finite");
-        if ((k + 1) % kHealthEvery == 0) {
-          if (auto err = check_health(sim, *spec.key.spec)) return fail(state, *err);
+        if (host_timed && (k + 1) % kHealthEvery == 0) {
+          if (auto err = engine.check_health(max_t)) return fail(state, *err);
         }
       }
-    } catch (const std::exception& e) {
-      return fail(state, std::string("step failed: ") + e.what());
+      const double dt = engine.end_timing();
+      state.SetIterationTime(dt);
+      seconds += dt;
     }
-    const double dt = static_cast<double>(PhaseTimer::now() - start) * spt;
-    state.SetIterationTime(dt);
-    seconds += dt;
+    if (auto err = engine.check_health(max_t)) return fail(state, *err);
+  } catch (const std::exception& e) {
+    return fail(state, std::string("step failed: ") + e.what());
   }
-  if (auto err = check_health(sim, *spec.key.spec)) return fail(state, *err);
   if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
   Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations() * steps), seconds,
-                          rec.samples());
+                          rec.samples(), mem_before);
   m.thermo = summarize_thermo(spec, th, m.natoms);
   publish(state, m);
 }
 
-struct BatchJob {
-  Workspace* ws;
-  int threads;
-};
-
-// Thread t steps replicas [t R / T, (t + 1) R / T).
-void step_replicas(void* ctx, int t) {
-  const auto& job = *static_cast<BatchJob*>(ctx);
-  const int r = static_cast<int>(job.ws->sims.size());
-  for (int i = t * r / job.threads; i < (t + 1) * r / job.threads; ++i) {
-    Simulation& sim = *job.ws->sims[static_cast<std::size_t>(i)];
-    sim.timer().start_at(PhaseTimer::now());
-    sim.step();
+EngineChoice choice_for(const BenchmarkSpec& s) {
+  EngineChoice c;
+  c.backend = s.backend;
+  c.graph = s.graph;
+  if (s.family == Family::Batched) {
+    c.replicas = s.replicas;
+    c.replica_threads = s.backend == Backend::Cpu ? s.threads : 1;
+  } else {
+    c.threads = s.sim_threads;
   }
-}
-
-// Batched: one iteration = one step of every replica, the replicas spread over a thread team.
-void run_batched(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws) {
-  StepRecorder rec(ws.latencies, capped(state.max_iterations));
-  long until_check = kHealthEvery;
-  BatchJob job{&ws, ws.pool->size()};
-  for (auto& sim : ws.sims) {
-    sim->timer().reset();
-    reset_nn_stages(sim->force_field());
-  }
-  MemoryProbe probe;
-  probe.start();
-  for (auto _ : state) {
-    const std::uint64_t t0 = StepRecorder::begin();
-    if (!ws.pool->run(step_replicas, &job)) return fail(state, "step failed: " + ws.pool->error());
-    state.SetIterationTime(rec.end(t0));
-    if (--until_check == 0) {
-      until_check = kHealthEvery;
-      for (auto& sim : ws.sims) {
-        if (auto err = check_health(*sim, *spec.key.spec)) return fail(state, *err);
-      }
-    }
-  }
-  for (auto& sim : ws.sims) {
-    if (auto err = check_health(*sim, *spec.key.spec)) return fail(state, *err);
-  }
-  if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations()), rec.seconds(),
-                          rec.samples());
-  publish(state, m);
+  return c;
 }
 
 }  // namespace
@@ -246,7 +250,6 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
     s.key.atoms = static_cast<int>(state.range(0));
     state.SetComplexityN(state.range(0));
   }
-  if (s.backend == Backend::Cuda) return run_device_benchmark(state, s);
   if (s.family == Family::Peer) {
 #ifdef MDB_HAVE_LAMMPS
     return run_lammps_peer(state, s.key);
@@ -254,26 +257,19 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
     return state.SkipWithError("md_bench was built without LAMMPS");
 #endif
   }
+  if (s.backend == Backend::Cuda && !cuda_device_usable()) {
+    return state.SkipWithError(cuda_engine_built() ? "no usable CUDA device"
+                                                   : "md_bench was built without CUDA");
+  }
   Workspace* ws = nullptr;
   try {
-    ws = &acquire_workspace(static_cast<int>(s.family), s.key,
-                            s.family == Family::Batched ? s.replicas : 1,
-                            s.family == Family::Batched ? s.threads : 1, s.sim_threads);
+    ws = &acquire_workspace(static_cast<int>(s.family), s.key, choice_for(s));
   } catch (const std::exception& e) {
     return fail(state, e.what());
   }
-  try {  // the step loops catch their own errors; this catches the set-up around them
-    switch (s.family) {
-      case Family::Step:
-      case Family::Scaling:
-        return run_steps(state, s, *ws);
-      case Family::Trajectory:
-        return run_trajectory(state, s, *ws);
-      case Family::Batched:
-        return run_batched(state, s, *ws);
-      case Family::Peer:
-        break;  // handled above
-    }
+  try {  // the loops catch their own errors; this catches the set-up around them
+    if (s.family == Family::Trajectory) return run_trajectory(state, s, *ws);
+    return run_steps(state, s, *ws);
   } catch (const std::exception& e) {
     return fail(state, e.what());
   }

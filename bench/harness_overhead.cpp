@@ -1,14 +1,15 @@
 // harness_overhead: what md_bench's per-step bookkeeping costs next to the step it times.
 // Three benchmarks in one process, all on wall time:
 //   Harness/bookkeeping       the per-iteration work of a Step benchmark around an empty step
-//   Harness/raw_step          a bare `sim.step()` loop, 64-atom lj-ar NVE
-//   Harness/recorded_step     the same loop with md_bench's bookkeeping
+//   Harness/raw_step          a bare `Simulation::step()` loop, 64-atom lj-ar NVE
+//   Harness/recorded_step     the same steps through the Engine, with md_bench's bookkeeping
 // docs/PERFORMANCE.md gives the command and the ratios (bookkeeping / raw_step is the overhead).
 #include <benchmark/benchmark.h>
 
 #include "bench/cases.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/workspace.hpp"
+#include "md/cpu_engine.hpp"
 
 namespace {
 
@@ -17,12 +18,12 @@ using namespace mdb::bench;
 
 constexpr long kHealthEvery = 100;  // as in families.cpp
 
-Simulation& shared_simulation() {
-  static std::unique_ptr<Simulation> sim = [] {
+CpuEngine& shared_engine() {
+  static std::unique_ptr<Engine> engine = [] {
     const CaseSpec& c = *find_case("lj-ar");
-    return make_timed_simulation(StateKey{&c, Ensemble::NVE, 64, 2026, c.timestep}, 0);
+    return make_timed_engine(StateKey{&c, Ensemble::NVE, 64, 2026, c.timestep}, EngineChoice{});
   }();
-  return *sim;
+  return dynamic_cast<CpuEngine&>(*engine);
 }
 
 void bookkeeping(benchmark::State& state) {
@@ -32,11 +33,14 @@ void bookkeeping(benchmark::State& state) {
                    static_cast<std::size_t>(std::min<long long>(state.max_iterations, 1 << 24)));
   long until_check = kHealthEvery;
   long checks = 0;
+  const double spt = PhaseTimer::seconds_per_tick();
   for (auto _ : state) {
-    const std::uint64_t t0 = StepRecorder::begin();
+    const std::uint64_t t0 = PhaseTimer::now();  // what CpuEngine::step() adds around a step
     timer.start_at(t0);
     benchmark::ClobberMemory();  // the step would go here
-    state.SetIterationTime(rec.end(t0));
+    const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
+    rec.add(dt);
+    state.SetIterationTime(dt);
     if (--until_check == 0) {
       until_check = kHealthEvery;
       ++checks;
@@ -46,24 +50,25 @@ void bookkeeping(benchmark::State& state) {
 }
 
 void raw_step(benchmark::State& state) {
-  Simulation& sim = shared_simulation();
+  Simulation& sim = shared_engine().simulation(0);
   for (auto _ : state) sim.step();
 }
 
 void recorded_step(benchmark::State& state) {
-  Simulation& sim = shared_simulation();
+  Engine& engine = shared_engine();
+  const double max_t = blow_up_temperature(*find_case("lj-ar"));
   std::vector<double> buffer;
   StepRecorder rec(buffer,
                    static_cast<std::size_t>(std::min<long long>(state.max_iterations, 1 << 24)));
   long until_check = kHealthEvery;
   for (auto _ : state) {
-    const std::uint64_t t0 = StepRecorder::begin();
-    sim.timer().start_at(t0);
-    sim.step();
-    state.SetIterationTime(rec.end(t0));
+    engine.step();
+    const double dt = engine.last_step_seconds();
+    rec.add(dt);
+    state.SetIterationTime(dt);
     if (--until_check == 0) {
       until_check = kHealthEvery;
-      benchmark::DoNotOptimize(check_health(sim, *find_case("lj-ar")));
+      benchmark::DoNotOptimize(engine.check_health(max_t));
     }
   }
 }

@@ -7,13 +7,14 @@
 #include <iostream>
 #include <regex>
 
-#include "bench/device_family.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
 #include "bench/peers/lammps_inputs.hpp"
 #include "bench/registry.hpp"
+#include "bench/registry_device.hpp"
 #include "bench/run_context.hpp"
 #include "bench/samples_out.hpp"
+#include "bench/workspace.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 
@@ -105,7 +106,7 @@ int main(int argc, char** argv) {
                  "report memory\n");
   }
   benchmark::RunSpecifiedBenchmarks();
-  release_device_state();
+  discard_workspace();  // frees device memory before the CUDA runtime tears down at exit
   benchmark::RegisterMemoryManager(nullptr);
   benchmark::Shutdown();
   try {

@@ -5,6 +5,9 @@
 
 #include "md/phase_timer.hpp"
 #include "model/nnp/nn_potential.hpp"
+#ifdef MDB_HAVE_CUDA
+#include "model/cuda/nn_force_device.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
@@ -24,15 +27,53 @@ bool add_from(const ForceField& ff, double steps, NnBreakdown& out) {
   return true;
 }
 
+#ifdef MDB_HAVE_CUDA
+// The device split, from kStageSteps extra steps with stage timing on.
+void add_device_stages(Engine& engine, NnForceDevice& nn, NnBreakdown& out) {
+  constexpr long kStageSteps = 20;
+  const auto* cpu = dynamic_cast<const NnPotential<float>*>(&engine.model(0));
+  nn.reset_stage_times();
+  nn.set_stage_timing(true);
+  for (long k = 0; k < kStageSteps; ++k) engine.step();
+  engine.synchronize();
+  const NnDeviceStageTimes t = nn.stage_times();
+  nn.set_stage_timing(false);
+  if (t.calls <= 0 || cpu == nullptr) return;
+  out.present = true;
+  out.baseline_s = t.baseline;
+  out.descriptor_s = t.descriptor;
+  out.network_s = t.network;  // forward, output and backward to dE/dAEV: one device stage
+  out.descriptor_backward_s = t.descriptor_backward;
+  out.network_flops = cpu->network_flops_per_call() * static_cast<double>(t.calls);
+}
+#endif
+
 }  // namespace
 
-void reset_nn_stages(ForceField& ff) {
-  if (auto* f = dynamic_cast<NnPotential<float>*>(&ff)) f->reset_stage_times();
-  if (auto* d = dynamic_cast<NnPotential<double>*>(&ff)) d->reset_stage_times();
+void reset_nn_stages(Engine& engine) {
+  if (engine.backend() != Backend::Cpu) return;
+  for (int r = 0; r < engine.replicas(); ++r) {
+    ForceField& ff = engine.model(r);
+    if (auto* f = dynamic_cast<NnPotential<float>*>(&ff)) f->reset_stage_times();
+    if (auto* d = dynamic_cast<NnPotential<double>*>(&ff)) d->reset_stage_times();
+  }
 }
 
-void add_nn_stages(const ForceField& ff, double steps, NnBreakdown& out) {
-  if (!add_from<float>(ff, steps, out)) add_from<double>(ff, steps, out);
+void add_nn_stages(Engine& engine, double steps, bool graph, NnBreakdown& out) {
+  if (engine.backend() == Backend::Cpu) {
+    for (int r = 0; r < engine.replicas(); ++r) {
+      const ForceField& ff = engine.model(r);
+      if (!add_from<float>(ff, steps, out)) add_from<double>(ff, steps, out);
+    }
+    return;
+  }
+#ifdef MDB_HAVE_CUDA
+  if (auto* nn = dynamic_cast<NnForceDevice*>(engine.device_model()); nn != nullptr && !graph) {
+    add_device_stages(engine, *nn, out);
+  }
+#else
+  static_cast<void>(graph);
+#endif
 }
 
 double fp32_gemm_peak_gflops() {

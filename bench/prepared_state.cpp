@@ -8,55 +8,38 @@
 #include <variant>
 
 #include "bench/force_check.hpp"
-#include "md/langevin.hpp"
+#include "md/cpu_engine.hpp"
 #include "md/thermo.hpp"
 #include "md/velocities.hpp"
 
 namespace mdb::bench {
 namespace {
 
-std::unique_ptr<Simulation> simulate(const CaseSpec& c, System system,
-                                     std::unique_ptr<Integrator> integrator, int threads = 1) {
-  return std::make_unique<Simulation>(std::move(system), c.make_force_field(),
-                                      std::move(integrator), c.neighbor, true, threads);
-}
-
-// Runs n steps in chunks, checking health between chunks; throws on a blow-up.
-void run_checked(Simulation& sim, const CaseSpec& c, long n, const char* what) {
-  constexpr long kChunk = 50;
-  for (long done = 0; done < n;) {
-    const long k = std::min(kChunk, n - done);
-    try {
-      sim.run(k);
-    } catch (const std::exception& e) {
-      throw std::runtime_error(std::string(what) + " failed near step " + std::to_string(done + k) +
-                               ": " + e.what());
-    }
-    done += k;
-    if (auto err = check_health(sim, c)) {
-      throw std::runtime_error(std::string(what) + " blew up after " + std::to_string(done) +
-                               " steps: " + *err);
-    }
-  }
+// A case's run specification for these starting states (the rest of RunSpec at its defaults).
+RunSpec case_run(const CaseSpec& c, std::vector<System> replicas, const EnsembleSpec& ensemble,
+                 double dt) {
+  RunSpec spec;
+  spec.replicas = std::move(replicas);
+  spec.model = c.make_force_field;
+  spec.ensemble = ensemble;
+  spec.neighbor = c.neighbor;
+  spec.dt = dt;
+  return spec;
 }
 
 System equilibrate(const StateKey& key) {
   const CaseSpec& c = *key.spec;
-  System system = build_case_system(c, key.atoms, key.seed);
-  std::unique_ptr<Integrator> integrator;
-  if (key.ensemble == Ensemble::NVE && c.thermostatted_equilibration) {
-    integrator = std::make_unique<LangevinIntegrator>(
-        key.timestep, ThermostatSettings{c.temperature, c.friction, key.seed + 1});
-  } else {
-    integrator = make_integrator(c, key.ensemble, key.timestep, key.seed + 1);
-  }
-  auto sim = simulate(c, std::move(system), std::move(integrator));
-  run_checked(*sim, c, c.equilibration_steps, "equilibration");
+  std::vector<System> start;
+  start.push_back(build_case_system(c, key.atoms, key.seed));
+  EnsembleSpec ensemble = case_ensemble(c, key.ensemble, key.seed + 1);
+  if (key.ensemble == Ensemble::NVE && c.thermostatted_equilibration) ensemble.kind = Ensemble::NVT;
+  CpuEngine engine(case_run(c, std::move(start), ensemble, key.timestep));
+  run_checked(engine, c, c.equilibration_steps, "equilibration");
   auto ff = c.make_force_field();
-  if (auto err = check_forces_fd(*ff, sim->system(), c.force_tolerance)) {
+  if (auto err = check_forces_fd(*ff, engine.simulation(0).system(), c.force_tolerance)) {
     throw std::runtime_error(*err);
   }
-  return sim->system();
+  return engine.simulation(0).system();
 }
 
 }  // namespace
@@ -87,7 +70,7 @@ const System& equilibrated_system(const StateKey& key) {
 }
 
 std::uint64_t replica_seed(const StateKey& key, int replica) {
-  return key.seed + 1000 * static_cast<std::uint64_t>(replica);
+  return key.seed + kReplicaSeedStride * static_cast<std::uint64_t>(replica);
 }
 
 System replica_state(const StateKey& key, int replica) {
@@ -102,57 +85,50 @@ System replica_state(const StateKey& key, int replica) {
   return system;
 }
 
-std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
-                                                  int warmup_steps, int threads) {
-  const CaseSpec& c = *key.spec;
-  const std::uint64_t seed = replica_seed(key, replica);
-  auto sim = simulate(c, replica_state(key, replica),
-                      make_integrator(c, key.ensemble, key.timestep, seed + 2), threads);
-  run_checked(*sim, c, warmup_steps, "warm-up");
-  // Warm up through two neighbour-list rebuilds too: the first rebuilds after the start size the
-  // list's and the halo's buffers for a moving system, and must not land in the timed steps.
-  const long builds = sim->neighbor_list().builds();
-  constexpr long kMaxWarmup = 2000;
-  for (long k = 0; k < kMaxWarmup && sim->neighbor_list().builds() < builds + 2; k += 10) {
-    run_checked(*sim, c, 10, "warm-up");
-  }
-  return sim;
+double blow_up_temperature(const CaseSpec& c) {
+  constexpr double kMaxHeating = 20.0;  // a kinetic temperature this far above the case's
+  return kMaxHeating * c.temperature;
 }
 
-std::optional<std::string> check_health(Simulation& sim, const CaseSpec& spec) {
-  const System& s = sim.system();
-  const auto& lo = s.box().lo();
-  const auto& len = s.box().lengths();
-  const auto x = s.x(), y = s.y(), z = s.z();
-  const auto vx = s.vx(), vy = s.vy(), vz = s.vz();
-  const double* pos[3] = {x.data(), y.data(), z.data()};
-  char line[200];
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (!std::isfinite(vx[i] + vy[i] + vz[i])) {
-      std::snprintf(line, sizeof line, "atom %zu has a non-finite velocity", i);
-      return std::string(line);
+void run_checked(Engine& engine, const CaseSpec& c, long n, const char* what) {
+  constexpr long kChunk = 50;
+  for (long done = 0; done < n;) {
+    const long k = std::min(kChunk, n - done);
+    try {
+      engine.run(k);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string(what) + " failed near step " + std::to_string(done + k) +
+                               ": " + e.what());
     }
-    for (int d = 0; d < 3; ++d) {
-      const double q = pos[d][i];
-      if (!std::isfinite(q)) {
-        std::snprintf(line, sizeof line, "atom %zu has a non-finite position", i);
-        return std::string(line);
-      }
-      if (q < lo[d] - len[d] || q > lo[d] + 2.0 * len[d]) {
-        std::snprintf(line, sizeof line, "atom %zu lost: %c = %.4g is a box length outside the box",
-                      i, "xyz"[d], q);
-        return std::string(line);
-      }
+    done += k;
+    if (auto err = engine.check_health(blow_up_temperature(c))) {
+      throw std::runtime_error(std::string(what) + " blew up after " + std::to_string(done) +
+                               " steps: " + *err);
     }
   }
-  const double t = temperature_of(kinetic_energy(s), sim.dof(), s.units());
-  constexpr double kMaxHeating = 20.0;
-  if (spec.temperature > 0.0 && t > kMaxHeating * spec.temperature) {
-    std::snprintf(line, sizeof line, "temperature exploded to %.4g (the case runs at %.4g)", t,
-                  spec.temperature);
-    return std::string(line);
+}
+
+std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice) {
+  const CaseSpec& c = *key.spec;
+  std::vector<System> replicas;
+  replicas.reserve(static_cast<std::size_t>(choice.replicas));
+  for (int r = 0; r < choice.replicas; ++r) replicas.push_back(replica_state(key, r));
+  RunSpec spec = case_run(c, std::move(replicas),
+                          case_ensemble(c, key.ensemble, replica_seed(key, 0) + 2), key.timestep);
+  spec.threads = choice.threads;
+  spec.replica_threads = choice.replica_threads;
+  spec.use_graph = choice.graph;
+  std::unique_ptr<Engine> engine = make_engine(choice.backend, std::move(spec));
+  run_checked(*engine, c, choice.warmup_steps, "warm-up");
+  // Warm up through two neighbour-list rebuilds too: the first rebuilds after the start size the
+  // list's buffers (and the device list's storage) for a moving system, and must not land in
+  // the timed steps.
+  const long long builds = engine->list_builds();
+  constexpr long kMaxWarmup = 2000;
+  for (long k = 0; k < kMaxWarmup && engine->list_builds() < builds + 2; k += 10) {
+    run_checked(*engine, c, 10, "warm-up");
   }
-  return std::nullopt;
+  return engine;
 }
 
 }  // namespace mdb::bench

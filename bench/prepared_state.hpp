@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bench/cases.hpp"
-#include "md/simulation.hpp"
+#include "md/engine.hpp"
 
 namespace mdb::bench {
 
@@ -28,23 +28,35 @@ struct StateKey {
 /// failed force check); the error is cached too, so later calls fail fast with the same text.
 const System& equilibrated_system(const StateKey& key);
 
-/// A simulation ready to time: the cached state, the case's force field and the ensemble's
-/// integrator, warmed up for `warmup_steps` and then through two neighbour-list rebuilds.
-/// Replica r > 0 gets its own Maxwell-Boltzmann velocities (at the equilibrated temperature) and
-/// thermostat seed, so replicas are independent trajectories of the same ensemble.
 /// The starting state of replica `replica`: the equilibrated system, with its own
 /// Maxwell-Boltzmann velocities (at the temperature the state reached) for replica > 0.
 System replica_state(const StateKey& key, int replica);
-/// The seed of a replica's velocities; its thermostat noise uses replica_seed + 2.
+/// The seed of a replica's velocities (seed + kReplicaSeedStride r); its noise uses replica_seed +
+/// 2 (thermostat) and + 3 (barostat) on the CPU engine.
 std::uint64_t replica_seed(const StateKey& key, int replica);
 
-/// `threads` > 1 splits the simulation's force loop and list search over that many threads.
-std::unique_ptr<Simulation> make_timed_simulation(const StateKey& key, int replica,
-                                                  int warmup_steps = 10, int threads = 1);
+/// Where and how a timed engine runs.
+struct EngineChoice {
+  Backend backend = Backend::Cpu;
+  int replicas = 1;         ///< independent copies of the state advanced together
+  int replica_threads = 1;  ///< CPU: threads stepping the replicas
+  int threads = 1;          ///< CPU: threads inside each replica's simulation
+  bool graph = false;       ///< CUDA: replay steps from a graph
+  int warmup_steps = 10;    ///< before the warm-up through two list rebuilds
+};
 
-/// Empty when the simulation looks sane, else one line saying what blew up: a non-finite position
-/// or velocity, an atom more than a box length outside the box, or a kinetic temperature above
-/// 20x the case's. O(N); callers run it between timed steps.
-std::optional<std::string> check_health(Simulation& sim, const CaseSpec& spec);
+/// An engine ready to time: the cached state (replica r > 0 with its own Maxwell-Boltzmann
+/// velocities at the equilibrated temperature, and noise seeds of its own), the case's model and
+/// ensemble, warmed up for `warmup_steps` and then through two neighbour-list rebuilds, with a
+/// health check every 50 steps. Throws what make_engine throws, and std::runtime_error when the
+/// warm-up blows up.
+std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice);
+
+/// The kinetic temperature above which a run of case `c` counts as blown up (20 x the case's).
+double blow_up_temperature(const CaseSpec& c);
+
+/// Runs n steps in chunks of 50, checking health between chunks. Throws std::runtime_error
+/// starting with `what` when a step fails or the run blows up.
+void run_checked(Engine& engine, const CaseSpec& c, long n, const char* what);
 
 }  // namespace mdb::bench

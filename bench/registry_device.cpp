@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "md/engine.hpp"
+
 namespace mdb::bench {
 namespace {
 
@@ -13,6 +15,25 @@ const char* backend_of(bool graph) {
 }
 
 }  // namespace
+
+bool cuda_built() {
+  return cuda_engine_built();
+}
+
+void resolve_device_rows(MdOptions& o) {
+  switch (o.cuda) {
+    case MdOptions::Cuda::Off:
+      o.device_rows = false;
+      return;
+    case MdOptions::Cuda::On:
+      if (!cuda_built()) throw OptionError("--md_cuda=on: md_bench was built without CUDA");
+      o.device_rows = true;
+      return;
+    case MdOptions::Cuda::Auto:
+      o.device_rows = cuda_device_usable();
+      return;
+  }
+}
 
 void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<Ensemble>& ens,
                       const std::vector<int>& step_sizes, const std::vector<int>& traj_sizes,

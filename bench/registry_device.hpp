@@ -7,6 +7,13 @@
 
 namespace mdb::bench {
 
+/// Whether md_bench was built with the CUDA engine.
+bool cuda_built();
+
+/// Turns --md_cuda into options.device_rows: auto = built with CUDA and a GPU usable; on = built
+/// (OptionError otherwise: the rows would all be errors); off = none.
+void resolve_device_rows(MdOptions& options);
+
 /// Largest system the cuda rows accept (the CPU cases cap at 131,072 atoms: minutes per step on
 /// one core, milliseconds on an H100).
 inline constexpr int kMaxDeviceAtoms = 1 << 22;

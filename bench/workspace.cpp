@@ -1,5 +1,11 @@
 #include "bench/workspace.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+
 #include "bench/heap_counter.hpp"
 
 namespace mdb::bench {
@@ -20,25 +26,52 @@ void ThermoSamples::reserve(std::size_t n) {
   }
 }
 
-Workspace& acquire_workspace(int owner, const StateKey& key, int replicas, int threads,
-                             int sim_threads) {
+namespace {
+
+constexpr double kChunkSeconds = 0.002;  // device time of one timed span of steps
+constexpr long kPaceSteps = 20;          // steps timed to set the span's length
+
+// Steps per timed span: 1 for host-timed engines; else about kChunkSeconds, 1..5,000.
+long chunk_for(Engine& engine) {
+  if (engine.host_timed_steps()) return 1;
+  double per_step = std::numeric_limits<double>::quiet_NaN();
+  for (int attempt = 0; attempt < 2 && !std::isfinite(per_step); ++attempt) {
+    engine.begin_timing();
+    for (long k = 0; k < kPaceSteps; ++k) engine.step();
+    per_step = engine.end_timing() / kPaceSteps;
+  }
+  return per_step > 0 ? std::clamp<long>(std::lround(kChunkSeconds / per_step), 1, 5000) : 1000;
+}
+
+}  // namespace
+
+Workspace& acquire_workspace(int owner, const StateKey& key, const EngineChoice& choice) {
   // Compared field by field: building a string key here would allocate in every call, and the
   // MemoryManager's pass would count it.
-  if (g_live && g_live->owner == owner && g_live->key == key && g_live->replicas == replicas &&
-      g_live->threads == threads && g_live->sim_threads == sim_threads) {
+  const EngineChoice& c = choice;
+  if (g_live && g_live->owner == owner && g_live->key == key &&
+      g_live->choice.backend == c.backend && g_live->choice.replicas == c.replicas &&
+      g_live->choice.replica_threads == c.replica_threads && g_live->choice.threads == c.threads &&
+      g_live->choice.graph == c.graph) {
     return *g_live;
   }
-  g_live.reset();  // free the previous benchmark's systems before building new ones
+  g_live.reset();  // free the previous benchmark's systems (and device memory) first
   auto ws = std::make_unique<Workspace>();
   ws->owner = owner;
   ws->key = key;
-  ws->replicas = replicas;
-  ws->threads = threads;
-  ws->sim_threads = sim_threads;
-  for (int r = 0; r < replicas; ++r) {
-    ws->sims.push_back(make_timed_simulation(key, r, 10, sim_threads));
+  ws->choice = choice;
+  ws->engine = make_timed_engine(key, choice);
+  if (const std::string why = ws->engine->graph_fallback_reason(); !why.empty()) {
+    static bool said = false;  // once per run: it is the driver's answer, the same every time
+    if (!said) {
+      std::fprintf(stderr,
+                   "md_bench: note: no conditional graph nodes here (%s); cuda-graph rows replay "
+                   "every list-build kernel (graph_conditional_build = 0)\n",
+                   why.c_str());
+    }
+    said = true;
   }
-  ws->pool = std::make_unique<ThreadTeam>(threads);
+  ws->chunk = chunk_for(*ws->engine);
   g_live = std::move(ws);
   return *g_live;
 }
@@ -66,17 +99,10 @@ double seconds_per_tick() {
   return PhaseTimer::seconds_per_tick();
 }
 
-StepRecorder::StepRecorder(std::vector<double>& buffer, std::size_t expected)
-    : spt_(PhaseTimer::seconds_per_tick()) {
+StepRecorder::StepRecorder(std::vector<double>& buffer, std::size_t expected) {
   if (buffer.size() < expected) buffer.resize(expected);
   lat_ = buffer.data();
   cap_ = buffer.size();
-}
-
-void add_phase_times(Simulation& sim, Measurement& m) {
-  m.neighbor_s += sim.timer().seconds(Phase::Neighbor);
-  m.force_s += sim.timer().seconds(Phase::Force);
-  m.integrate_s += sim.timer().seconds(Phase::Integrate);
 }
 
 }  // namespace mdb::bench

@@ -33,6 +33,9 @@ class DeviceForce {
   /// current); energy and virial into out.sums when asked. Asynchronous on `stream`.
   virtual void compute(const ImageNeighborView& list, const DeviceForceOutput& out,
                        bool energy_virial, CUstream_st* stream) = 0;
+  /// Throws std::runtime_error naming a problem the kernels flagged since the last check (e.g. a
+  /// capacity they could not hold), then clears it. May synchronise: outside the step loop.
+  virtual void check_errors() {}
 };
 
 }  // namespace mdb

@@ -1,8 +1,9 @@
 #pragma once
-// Per-atom bodies of the device integrators, the same updates as md/integrate_ops.hpp (B = kick,
-// A = drift, O = Ornstein-Uhlenbeck): velocity Verlet (NVE) and Langevin BAOAB (NVT) as
-// md/velocity_verlet.cpp and md/langevin.cpp order them. A step is head (before the force call)
-// then tail (after it). Shared by the CUDA kernels and the CPU tests that emulate them.
+// The integrators' per-atom updates (B = kick, A = drift, O = Ornstein-Uhlenbeck), written once:
+// the CPU integrators (md/integrate_ops.hpp loops over them) and the device engine's step bodies
+// below call the same functions. The device step is head (before the force call) then tail
+// (after it): velocity Verlet (NVE) and Langevin BAOAB (NVT) as md/velocity_verlet.cpp and
+// md/langevin.cpp order them.
 #include <cstdint>
 
 #include "kernels/common/engine_control.hpp"
@@ -51,6 +52,16 @@ MDB_HD inline void drift_atom(const IntegrateView& v, int i, double dt) {
   v.z[i] += dt * v.vz[i];
 }
 
+/// O: the exact Ornstein-Uhlenbeck update v = c1 v + sigma_i xi of atom i, given its three
+/// standard normal draws (c1 = exp(-gamma dt), sigma_i = sqrt((1 - c1^2) k_B T / (m_i mvv2e))).
+MDB_HD inline void ornstein_uhlenbeck_atom(const IntegrateView& v, int i, double n0, double n1,
+                                           double n2) {
+  const double s = v.noise_sigma[i];
+  v.vx[i] = v.c1 * v.vx[i] + s * n0;
+  v.vy[i] = v.c1 * v.vy[i] + s * n1;
+  v.vz[i] = v.c1 * v.vz[i] + s * n2;
+}
+
 /// Velocity Verlet head: B A. Returns the squared displacement since the last build (for the
 /// rebuild check), 0 while the engine is halted.
 MDB_HD inline double verlet_head(const IntegrateView& v, int i) {
@@ -71,10 +82,7 @@ MDB_HD inline double baoab_head(const IntegrateView& v, int i) {
   double n0, n1, n2;
   philox_normal3(v.seed + static_cast<std::uint64_t>(replica),
                  static_cast<std::uint64_t>(v.ctl->step), local, n0, n1, n2);
-  const double s = v.noise_sigma[i];
-  v.vx[i] = v.c1 * v.vx[i] + s * n0;
-  v.vy[i] = v.c1 * v.vy[i] + s * n1;
-  v.vz[i] = v.c1 * v.vz[i] + s * n2;
+  ornstein_uhlenbeck_atom(v, i, n0, n1, n2);
   drift_atom(v, i, 0.5 * v.dt);
   return displacement2(v.x, v.y, v.z, v.x0, v.y0, v.z0, i);
 }

@@ -55,7 +55,7 @@ class NnForceDevice final : public DeviceForce {
   /// more neighbours inside the angular cutoff than it holds (kNnMaxAngularNeighbors) or an atom
   /// species outside the bound table since the last check (then clears it). Outside the step
   /// loop: it synchronises.
-  void check_errors();
+  void check_errors() override;
 
   /// Whether the dense layers run as one fused launch (on by default where the network allows).
   bool fused_network() const;

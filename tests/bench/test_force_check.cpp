@@ -6,6 +6,7 @@
 
 #include "bench/cases.hpp"
 #include "bench/prepared_state.hpp"
+#include "md/cpu_engine.hpp"
 #include "md/standard_systems.hpp"
 #include "md/velocity_verlet.hpp"
 #include "model/lennard_jones.hpp"
@@ -91,17 +92,25 @@ TEST(ForceCheck, ToleratesAPairAtTheUnshiftedCutoff) {
 
 TEST(Health, FlagsNonFinitePositionsAndLostAtoms) {
   const CaseSpec& c = *find_case("lj-ar");
-  Simulation sim(build_case_system(c, 64, 3), c.make_force_field(),
-                 std::make_unique<VelocityVerlet>(c.timestep), c.neighbor);
-  EXPECT_FALSE(check_health(sim, c).has_value());
-  sim.system().x()[5] = sim.system().box().lo()[0] + 3.0 * sim.system().box().lengths()[0];
-  ASSERT_TRUE(check_health(sim, c).has_value());
-  EXPECT_NE(check_health(sim, c)->find("atom 5 lost"), std::string::npos);
-  sim.system().x()[5] = std::nan("");
-  EXPECT_NE(check_health(sim, c)->find("non-finite position"), std::string::npos);
-  sim.system().x()[5] = 1.0;
-  sim.system().vy()[7] = 1e6;  // A/ps: far hotter than 20 x 40 K
-  EXPECT_NE(check_health(sim, c)->find("temperature exploded"), std::string::npos);
+  RunSpec spec;
+  spec.replicas.push_back(build_case_system(c, 64, 3));
+  spec.model = c.make_force_field;
+  spec.neighbor = c.neighbor;
+  spec.dt = c.timestep;
+  CpuEngine engine(std::move(spec));
+  const double max_t = blow_up_temperature(c);
+  EXPECT_DOUBLE_EQ(max_t, 20.0 * c.temperature);
+  System& s = engine.simulation(0).system();
+  EXPECT_FALSE(engine.check_health(max_t).has_value());
+  s.x()[5] = s.box().lo()[0] + 3.0 * s.box().lengths()[0];
+  ASSERT_TRUE(engine.check_health(max_t).has_value());
+  EXPECT_NE(engine.check_health(max_t)->find("atom 5 lost"), std::string::npos);
+  s.x()[5] = std::nan("");
+  EXPECT_NE(engine.check_health(max_t)->find("non-finite position"), std::string::npos);
+  s.x()[5] = 1.0;
+  s.vy()[7] = 1e6;  // A/ps: far hotter than 20 x 40 K
+  EXPECT_NE(engine.check_health(max_t)->find("temperature exploded"), std::string::npos);
+  EXPECT_FALSE(engine.check_health(0.0).has_value());  // no limit
 }
 
 TEST(PreparedState, BlowUpDuringEquilibrationIsACachedError) {
@@ -125,14 +134,21 @@ TEST(PreparedState, BlowUpDuringEquilibrationIsACachedError) {
 TEST(PreparedState, ReplicasAreIndependentAndWarmedUpThroughRebuilds) {
   StateKey key{find_case("lj-ar"), Ensemble::NVT, 32, 11, 0.002};
   const System& eq = equilibrated_system(key);
-  auto r0 = make_timed_simulation(key, 0, 0);
-  auto r1 = make_timed_simulation(key, 1, 0);
+  EngineChoice two;
+  two.replicas = 2;
+  two.warmup_steps = 0;
+  auto engine = make_timed_engine(key, two);
+  auto& cpu = dynamic_cast<CpuEngine&>(*engine);
   // Warm-up ran through two rebuilds after the initial build, outside any timed region.
-  EXPECT_GE(r0->neighbor_list().builds(), 3);
-  EXPECT_GE(r1->neighbor_list().builds(), 3);
+  EXPECT_GE(cpu.simulation(0).neighbor_list().builds(), 3);
+  EXPECT_GE(cpu.simulation(1).neighbor_list().builds(), 3);
+  EXPECT_GE(engine->list_builds(), 3);
   // Own velocities: the trajectories differ; same ensemble: similar temperatures.
-  EXPECT_NE(r0->system().vx()[3], r1->system().vx()[3]);
-  const double t0 = r0->thermo().temperature, t1 = r1->thermo().temperature;
+  EXPECT_NE(cpu.simulation(0).system().vx()[3], cpu.simulation(1).system().vx()[3]);
+  std::vector<Thermo> th;
+  engine->thermo(th);
+  ASSERT_EQ(th.size(), 2u);
+  const double t0 = th[0].temperature, t1 = th[1].temperature;
   EXPECT_GT(t1, 0.3 * t0);
   EXPECT_LT(t1, 3.0 * t0);
   // Same key, same cached object: equilibration ran once.

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "bench/counters.hpp"
-#include "bench/device_family.hpp"
 #include "bench/peers/lammps_script.hpp"
+#include "bench/registry_device.hpp"
 #include "bench/samples_out.hpp"
 #include "compare/gbench_json.hpp"
 #include "compare/step_samples.hpp"

@@ -1,0 +1,49 @@
+#include "md/engine.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+#include "md/cpu_engine.hpp"
+#ifdef MDB_HAVE_CUDA
+#include "kernels/cuda/device_info_cuda.hpp"
+#include "md/cuda/cuda_engine.hpp"
+#endif
+
+namespace mdb {
+
+void Engine::run(long n) {
+  for (long k = 0; k < n; ++k) step(k == n - 1);
+  synchronize();
+}
+
+bool cuda_engine_built() {
+#ifdef MDB_HAVE_CUDA
+  return true;
+#else
+  return false;
+#endif
+}
+
+bool cuda_device_usable() noexcept {
+#ifdef MDB_HAVE_CUDA
+  return cuda_device_available();
+#else
+  return false;
+#endif
+}
+
+std::unique_ptr<Engine> make_engine(Backend backend, RunSpec spec) {
+  switch (backend) {
+    case Backend::Cpu:
+      return std::make_unique<CpuEngine>(std::move(spec));
+    case Backend::Cuda:
+#ifdef MDB_HAVE_CUDA
+      return std::make_unique<CudaEngine>(std::move(spec));
+#else
+      throw std::invalid_argument("this build has no CUDA engine");
+#endif
+  }
+  throw std::invalid_argument("make_engine: unknown backend");
+}
+
+}  // namespace mdb
