@@ -28,12 +28,16 @@ step() {  # name logfile command...
 echo "bundle $(cat "$bundle/revision" 2>/dev/null)" | tee -a "$summary"
 step device device.txt nvidia-smi
 step tests tests.txt in_bundle "$bundle/test_kernels_cuda" --gtest_output="json:$out/tests.json"
+step engine engine.txt in_bundle "$bundle/test_engine_cuda" --gtest_output="json:$out/engine.json"
 gpu_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceCuda*'
 if command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck; do
     step "$tool" "$tool.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \
       "$loader" --library-path "$bundle/lib" "$bundle/test_kernels_cuda" \
       --gtest_filter="$gpu_tests"
+    step "$tool-engine" "$tool-engine.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      "$loader" --library-path "$bundle/lib" "$bundle/test_engine_cuda" \
+      --gtest_filter='Cuda/EngineConformance.ForcesEnergyAndVirialAreTheModels/*:Cuda/EngineConformance.NptMovesTheBoxAndThermoFollowsIt/*'
   done
 else
   echo "compute-sanitizer: not installed" | tee -a "$summary"

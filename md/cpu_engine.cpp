@@ -81,6 +81,17 @@ void CpuEngine::thermo(std::vector<Thermo>& out) {
   for (std::size_t r = 0; r < sims_.size(); ++r) out[r] = sims_[r]->thermo();
 }
 
+void CpuEngine::copy_state(int replica, System& into) {
+  if (replica < 0 || replica >= replicas()) {
+    throw std::invalid_argument("CpuEngine: replica index out of range");
+  }
+  const System& s = sims_[static_cast<std::size_t>(replica)]->system();
+  if (into.size() != s.size()) {
+    throw std::invalid_argument("CpuEngine: copy into a system of another size");
+  }
+  into = s;
+}
+
 void CpuEngine::reset_phase_times() {
   for (auto& sim : sims_) sim->timer().reset();
 }

@@ -25,6 +25,7 @@ class CpuEngine final : public Engine {
   void step(bool observe = false) override;
   void synchronize() override {}
   void thermo(std::vector<Thermo>& out) override;
+  void copy_state(int replica, System& into) override;
   bool host_timed_steps() const override { return true; }
   double last_step_seconds() const override;
   void begin_timing() override;

@@ -72,6 +72,10 @@ class Engine {
   virtual void synchronize() = 0;
   /// The thermodynamic state of every replica (resizes `out`; allocates nothing once sized).
   virtual void thermo(std::vector<Thermo>& out) = 0;
+  /// Copies replica `replica`'s positions, velocities and forces into `into` (a system of the
+  /// same atom count, e.g. its starting state) and its box; synchronises. Throws
+  /// std::invalid_argument on a bad index or size.
+  virtual void copy_state(int replica, System& into) = 0;
 
   /// Whether single steps are timed on the host (the CPU engine: a step is done when it
   /// returns): last_step_seconds() then holds each step's wall time. Otherwise steps are timed

@@ -25,6 +25,7 @@ class CudaEngine final : public Engine {
   void step(bool observe = false) override { sim_->step(observe); }
   void synchronize() override { sim_->synchronize(); }
   void thermo(std::vector<Thermo>& out) override { sim_->thermo(out); }
+  void copy_state(int replica, System& into) override { sim_->download(replica, into); }
   bool host_timed_steps() const override { return false; }
   double last_step_seconds() const override;
   void begin_timing() override;

@@ -93,8 +93,8 @@ class DeviceSimulation {
   /// engine's staging buffers have been sized by a first call: for thermo printed inside a timed
   /// trajectory.
   void thermo(std::vector<Thermo>& out);
-  /// Copies replica `replica`'s positions, velocities and forces into `into` (same atom count);
-  /// synchronises.
+  /// Copies replica `replica`'s positions, velocities, forces and box lengths into `into` (same
+  /// atom count; its box corner is kept, as a barostat scales about it); synchronises.
   void download(int replica, System& into);
 
   /// Copies the current neighbour list (ImageNeighborView's arrays, over all replicas) to the

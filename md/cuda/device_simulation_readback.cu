@@ -3,6 +3,7 @@
 // call here synchronises; none is part of a step.
 #include <cuda_runtime.h>
 
+#include <array>
 #include <limits>
 #include <span>
 #include <stdexcept>
@@ -88,6 +89,11 @@ void DeviceSimulation::download(int replica, System& into) {
   copy(d.fx, into.fx());
   copy(d.fy, into.fy());
   copy(d.fz, into.fz());
+  // A barostat scales the box about its corner, which stays where it was.
+  std::array<double, 3> len{};
+  MDB_CUDA_CHECK(
+      cudaMemcpy(len.data(), d.box_len.data() + 3 * replica, sizeof len, cudaMemcpyDeviceToHost));
+  into.box() = Box(into.box().lo(), len);
 }
 
 void DeviceSimulation::download_list(std::vector<std::int64_t>& offsets,
