@@ -1,7 +1,7 @@
 #pragma once
 // --md_samples_out=FILE: the per-step latencies behind p50/p95/p99, written beside the Google
 // Benchmark JSON (which has no room for them) so md_report can draw histograms. The format is
-// read by compare/step_samples.hpp:
+// read by compare/report/step_samples.hpp:
 //
 //   {"format": "mdbench-step-samples", "version": 1, "unit": "us",
 //    "benchmarks": {"<reported name>": [µs per step, in step order], ...}}

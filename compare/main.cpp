@@ -1,9 +1,9 @@
-// compare: the regression diff for Google Benchmark JSON. All logic is in compare/cli.cpp.
+// compare: the regression diff for Google Benchmark JSON. All logic is in compare/diff/cli.cpp.
 #include <unistd.h>
 
 #include <iostream>
 
-#include "compare/cli.hpp"
+#include "compare/diff/cli.hpp"
 
 int main(int argc, char** argv) {
   try {

@@ -1,9 +1,9 @@
 // md_report: an HTML/SVG (or Markdown) report of md_bench runs. All logic is in
-// compare/report_cli.cpp.
+// compare/report/report_cli.cpp.
 #include <iostream>
 
-#include "compare/cli.hpp"
-#include "compare/report_cli.hpp"
+#include "compare/diff/cli.hpp"
+#include "compare/report/report_cli.hpp"
 
 int main(int argc, char** argv) {
   try {

@@ -16,8 +16,8 @@
 #include "bench/peers/lammps_script.hpp"
 #include "bench/registry_device.hpp"
 #include "bench/samples_out.hpp"
-#include "compare/gbench_json.hpp"
-#include "compare/step_samples.hpp"
+#include "compare/diff/gbench_json.hpp"
+#include "compare/report/step_samples.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 

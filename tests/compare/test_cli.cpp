@@ -1,4 +1,4 @@
-#include "compare/cli.hpp"
+#include "compare/diff/cli.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compare/diff.hpp"
-#include "compare/report.hpp"
+#include "compare/diff/comparison_output.hpp"
+#include "compare/diff/diff.hpp"
 
 namespace mdb::compare {
 namespace {

@@ -6,9 +6,9 @@
 #include <filesystem>
 
 #include "bench/counters.hpp"
-#include "compare/baseline.hpp"
-#include "compare/gbench_json.hpp"
-#include "compare/metrics.hpp"
+#include "compare/diff/baseline.hpp"
+#include "compare/diff/gbench_json.hpp"
+#include "compare/diff/metrics.hpp"
 
 namespace mdb::compare {
 namespace {
@@ -17,7 +17,7 @@ TEST(CounterTable, KnowsEveryCounterMdBenchDefines) {
   ASSERT_FALSE(bench::counter_specs().empty());
   for (const auto& c : bench::counter_specs()) {
     const MetricSpec s = builtin_metric(c.name);
-    EXPECT_TRUE(s.known) << "compare/metrics.cpp lacks md_bench counter " << c.name;
+    EXPECT_TRUE(s.known) << "compare/diff/metrics.cpp lacks md_bench counter " << c.name;
   }
 }
 

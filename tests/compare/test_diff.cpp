@@ -1,4 +1,4 @@
-#include "compare/diff.hpp"
+#include "compare/diff/diff.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "compare/gbench_json.hpp"
+#include "compare/diff/gbench_json.hpp"
 
 #include <gtest/gtest.h>
 

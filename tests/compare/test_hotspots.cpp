@@ -1,4 +1,4 @@
-#include "compare/hotspots.hpp"
+#include "compare/report/hotspots.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "compare/mann_whitney.hpp"
+#include "compare/diff/mann_whitney.hpp"
 
 #include <gtest/gtest.h>
 

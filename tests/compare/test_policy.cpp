@@ -1,4 +1,4 @@
-#include "compare/policy.hpp"
+#include "compare/diff/policy.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
-#include "compare/report_charts.hpp"
+#include "compare/report/report_charts.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
 
-#include "compare/policy.hpp"
-#include "compare/svg_scale.hpp"
+#include "compare/diff/policy.hpp"
+#include "compare/report/svg_scale.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {

@@ -1,4 +1,4 @@
-#include "compare/report_cli.hpp"
+#include "compare/report/report_cli.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "compare/cli.hpp"
+#include "compare/diff/cli.hpp"
 
 namespace mdb::compare {
 namespace {

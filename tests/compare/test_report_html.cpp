@@ -7,9 +7,9 @@
 #include <set>
 #include <sstream>
 
-#include "compare/report.hpp"
-#include "compare/report_data.hpp"
-#include "compare/report_page.hpp"
+#include "compare/diff/comparison_output.hpp"
+#include "compare/report/report_data.hpp"
+#include "compare/report/report_page.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {

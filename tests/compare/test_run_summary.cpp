@@ -1,4 +1,4 @@
-#include "compare/run_summary.hpp"
+#include "compare/report/run_summary.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-#include "compare/step_samples.hpp"
+#include "compare/report/step_samples.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "compare/gbench_json.hpp"
+#include "compare/diff/gbench_json.hpp"
 
 namespace mdb::compare {
 namespace {

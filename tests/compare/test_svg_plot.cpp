@@ -1,11 +1,11 @@
-#include "compare/svg_plot.hpp"
+#include "compare/report/svg_plot.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <stdexcept>
 
-#include "compare/svg_scale.hpp"
+#include "compare/report/svg_scale.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {

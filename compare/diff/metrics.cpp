@@ -1,0 +1,137 @@
+#include "compare/diff/metrics.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace mdb::compare {
+namespace {
+
+MetricSpec spec(std::string name, Direction d, double threshold, double abs_tolerance,
+                std::string unit, bool timing = false) {
+  MetricSpec s;
+  s.name = std::move(name);
+  s.direction = d;
+  s.threshold = threshold;
+  s.abs_tolerance = abs_tolerance;
+  s.unit = std::move(unit);
+  s.timing = timing;
+  return s;
+}
+
+std::vector<MetricSpec> make_table() {
+  using D = Direction;
+  std::vector<MetricSpec> t;
+  // Times, and the counters that are times or rates in disguise: they all move with speed.
+  t.push_back(spec("real_time", D::kLower, 0.05, 0, "ns", true));
+  t.push_back(spec("cpu_time", D::kLower, 0.05, 0, "ns", true));
+  t.push_back(spec("us_per_atom", D::kLower, 0.05, 0, "us", true));
+  t.push_back(spec("atom_steps_per_s", D::kHigher, 0.05, 0, "1/s", true));
+  t.push_back(spec("steps_per_s", D::kHigher, 0.05, 0, "1/s", true));
+  t.push_back(spec("ns_per_day", D::kHigher, 0.05, 0, "ns/day", true));
+  t.push_back(spec("p50_us", D::kLower, 0.05, 0, "us", true));
+  // Tails are noisier than the median, so they need a bigger move before they count.
+  t.push_back(spec("p95_us", D::kLower, 0.10, 0, "us", true));
+  t.push_back(spec("p99_us", D::kLower, 0.20, 0, "us", true));
+  // One slow step (a page fault, a context switch) sets it: gating it would only raise alarms.
+  t.push_back(spec("max_us", D::kInfo, 0, 0, "us", true));
+  t.push_back(spec("cv", D::kLower, 0.25, 0.05, "1"));
+  // Memory: a step should allocate nothing and the heap should not grow.
+  t.push_back(spec("mem_delta_MB", D::kLower, 0.10, 1.0, "MB"));
+  // GPU memory (cuda rows): growth over the timed steps must stay 0; the peak is context.
+  t.push_back(spec("gpu_mem_delta_MB", D::kLower, 0.10, 1.0, "MB"));
+  t.push_back(spec("gpu_mem_peak_MB", D::kInfo, 0, 0, "MB"));
+  // CUDA graph structure (cuda-graph rows): exact counts, so any extra node per step, or a step
+  // graph that lost its conditional build, is a latency regression at small sizes.
+  t.push_back(spec("graph_nodes", D::kLower, 0, 0.5, "nodes"));
+  t.push_back(spec("graph_conditional_build", D::kHigher, 0, 0.5, "1"));
+  t.push_back(spec("allocs_per_step", D::kLower, 0, 0.5, "1/step"));
+  t.push_back(spec("allocs_per_iter", D::kLower, 0, 0.5, "1/iter"));
+  // Google Benchmark 1.7.1 reads these through dangling pointers whenever a run has repetitions
+  // (google/benchmark#1939), so they are shown, not judged; allocs_per_iter is computed before
+  // the pointer goes stale and stays sound.
+  t.push_back(spec("max_bytes_used", D::kInfo, 0, 0, "B"));
+  t.push_back(spec("total_allocated_bytes", D::kInfo, 0, 0, "B"));
+  t.push_back(spec("net_heap_growth", D::kInfo, 0, 0, "B"));
+  // A process-wide high-water mark: it depends on what ran before, not on this benchmark.
+  t.push_back(spec("peak_rss_MB", D::kInfo, 0, 0, "MB"));
+  // Physics: drift is noise around zero (about 1e-3 meV/atom/ps for lj-ar), so a regression is
+  // a growth of |drift| by half AND by more than 0.01 meV/atom/ps.
+  t.push_back(spec("energy_drift", D::kLowerAbs, 0.5, 0.01, "meV/atom/ps"));
+  t.push_back(spec("conserved_drift", D::kLowerAbs, 0.5, 0.01, "meV/atom/ps"));
+  // The problem itself: rows with different sizes are different benchmarks.
+  t.push_back(spec("natoms", D::kIdentity, 0, 0, "atoms"));
+  t.push_back(spec("replicas", D::kIdentity, 0, 0, "1"));
+  // Context, shown but not judged: they depend on the machine or the trajectory.
+  t.push_back(spec("worker_threads", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("neighbors_per_atom", D::kInfo, 0, 0, "pairs/atom"));
+  t.push_back(spec("frac_neigh", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("frac_force", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("frac_integrate", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("frac_other", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("T_mean", D::kInfo, 0, 0, "K"));
+  t.push_back(spec("P_mean", D::kInfo, 0, 0, "bar"));
+  t.push_back(spec("density", D::kInfo, 0, 0, "g/cm^3"));
+  t.push_back(spec("nn_baseline_frac", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("nn_descriptor_frac", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("nn_network_frac", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("nn_backward_frac", D::kInfo, 0, 0, "1"));
+  // Speed of the dense layers: a timing metric, judged like the rates.
+  t.push_back(spec("nn_network_gflops", D::kHigher, 0.05, 0, "GFLOP/s", true));
+  t.push_back(spec("nn_gemm_peak_frac", D::kInfo, 0, 0, "1"));
+  return t;
+}
+
+}  // namespace
+
+const std::vector<MetricSpec>& builtin_metrics() {
+  static const std::vector<MetricSpec> table = make_table();
+  return table;
+}
+
+MetricSpec builtin_metric(std::string_view name) {
+  const auto& t = builtin_metrics();
+  const auto it =
+      std::find_if(t.begin(), t.end(), [&](const MetricSpec& s) { return s.name == name; });
+  if (it != t.end()) return *it;
+  MetricSpec unknown;
+  unknown.name = std::string(name);
+  unknown.direction = Direction::kInfo;
+  unknown.threshold = 0;
+  unknown.known = false;
+  return unknown;
+}
+
+std::string plain_number(double v) {
+  std::ostringstream o;
+  o << v;
+  return o.str();
+}
+
+std::string_view to_string(Direction d) {
+  switch (d) {
+    case Direction::kLower:
+      return "lower";
+    case Direction::kHigher:
+      return "higher";
+    case Direction::kLowerAbs:
+      return "lower_abs";
+    case Direction::kInfo:
+      return "info";
+    case Direction::kIdentity:
+      return "identity";
+  }
+  return "info";
+}
+
+bool parse_direction(std::string_view text, Direction& out) {
+  for (const Direction d : {Direction::kLower, Direction::kHigher, Direction::kLowerAbs,
+                            Direction::kInfo, Direction::kIdentity}) {
+    if (text == to_string(d)) {
+      out = d;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace mdb::compare

@@ -1,0 +1,253 @@
+#include "compare/report/hotspots.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "compare/diff/comparison_output.hpp"
+
+namespace mdb::compare {
+namespace {
+
+namespace L = hotspot_limits;
+
+std::string percent(double fraction) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.0f %%", fraction * 100);
+  return buffer;
+}
+
+std::string fixed(const char* format, double v) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, format, v);
+  return buffer;
+}
+
+std::string us(double v) {
+  return format_value(v, "us");
+}
+
+void add(std::vector<Finding>& out, std::string rule, Severity s, std::string observation,
+         std::string recommendation) {
+  out.push_back({std::move(rule), s, std::move(observation), std::move(recommendation)});
+}
+
+// Mean step time in µs: md_bench's steps_per_s counts each (batched) step once, over the same
+// wall time as the latencies.
+double mean_step_us(const BenchSummary& b) {
+  const double rate = b.value("steps_per_s");
+  return rate > 0 ? 1e6 / rate : std::nan("");
+}
+
+// Neighbour rebuilds make steps bimodal: a rebuild step costs many ordinary ones. With a real
+// share of time in the list, that, not the machine, is the likely cause of a wide distribution.
+bool rebuilds_explain_tail(const BenchSummary& b) {
+  return b.value("frac_neigh") > L::kRebuildShare;
+}
+
+void phase_rules(const BenchSummary& b, std::vector<Finding>& out) {
+  const double neigh = b.value("frac_neigh"), force = b.value("frac_force");
+  const double integrate = b.value("frac_integrate"), other = b.value("frac_other");
+  if (neigh > L::kNeighborShare) {
+    add(out, "neighbor-share", Severity::kWarning,
+        "The neighbour list takes " + percent(neigh) + " of the step (rule: above " +
+            percent(L::kNeighborShare) + ").",
+        "Rebuild less often: a larger skin lets atoms move further between rebuilds (at the cost "
+        "of more pairs per step), or rebuild every N steps instead of checking every step. If "
+        "rebuilds are already rare, make each one cheaper (cell sorting, a parallel build).");
+  }
+  // When another phase rule fired, it already says where the force field's share went.
+  const bool explained =
+      neigh > L::kNeighborShare || other > L::kOtherShare || integrate > L::kIntegrateShare;
+  if (force < L::kForceShareLow && !explained) {
+    add(out, "force-share-low", Severity::kInfo,
+        "The force field takes only " + percent(force) +
+            " of the step (MD codes usually spend "
+            "60-80 % there).",
+        "The rest is overhead: at small sizes the fixed per-step cost dominates. Measure a larger "
+        "system before optimising the force kernel, and look at the other phases first.");
+  }
+  if (other > L::kOtherShare) {
+    const bool batched = b.parts.family == "Batched";
+    add(out, "other-share", Severity::kWarning,
+        percent(other) + " of the thread time is outside force, neighbour list and integration.",
+        batched ? "Threads wait for the slowest replica: give each thread the same number of "
+                  "replicas (R a multiple of the thread count) and keep replicas the same size."
+                : "That is thermo output, the harness or synchronisation: sample thermodynamics "
+                  "less often, and check that nothing else runs inside the step.");
+  }
+  if (integrate > L::kIntegrateShare) {
+    add(out, "integrate-share", Severity::kWarning,
+        "Integration takes " + percent(integrate) + " of the step.",
+        "An integrator streams the arrays once per step and should cost a few percent: look for "
+        "allocation or expensive random numbers (thermostat noise) in the update, or a system so "
+        "small that the force field does almost nothing.");
+  }
+}
+
+void timing_rules(const BenchSummary& b, std::vector<Finding>& out) {
+  const bool rebuilds = rebuilds_explain_tail(b);
+  if (const double cv = b.value("cv"); cv > L::kStepCv) {
+    if (rebuilds) {
+      add(out, "step-cv", Severity::kInfo,
+          "Step times vary (CV " + fixed("%.2f", cv) + "), and " + percent(b.value("frac_neigh")) +
+              " of the time is in the neighbour list: rebuild steps are much slower than others.",
+          "Expected with a Verlet list. To narrow it, make rebuilds rarer or cheaper (see the "
+          "neighbour rule); judge machine noise by the run-to-run variation instead.");
+    } else {
+      add(out, "step-cv", Severity::kWarning,
+          "Step times vary (CV " + fixed("%.2f", cv) + ", rule: above " +
+              fixed("%.2f", L::kStepCv) + ") with no neighbour rebuilds to explain it.",
+          "Unstable timing: set the CPU governor to performance (no frequency scaling), stop other "
+          "load on the machine, and pin the benchmark to a core (taskset).");
+    }
+  }
+  if (b.repetition_cv > L::kRepetitionCv) {
+    add(out, "repetition-cv", Severity::kWarning,
+        "Repetitions disagree: real_time varies " + percent(b.repetition_cv) +
+            " from one repetition to the next (rule: above " + percent(L::kRepetitionCv) + ").",
+        "A 5 % regression cannot be seen through that: quiet the machine, run longer "
+        "(--benchmark_min_time) or add repetitions, and compare interleaved runs.");
+  }
+  const double mean = mean_step_us(b);
+  if (!(mean > 0)) return;
+  const std::string why_tail =
+      rebuilds ? "Slow steps are likely neighbour rebuilds: rarer rebuilds (larger skin) or a "
+                 "cheaper build shorten the tail."
+               : "Find what the slow steps do: page faults, allocations, interrupts, another "
+                 "process; pin the thread and pre-fault memory.";
+  if (const double p95 = b.value("p95_us"); p95 > L::kP95OverMean * mean) {
+    add(out, "p95-tail", Severity::kWarning,
+        "One step in 20 takes more than " + fixed("%.1f", p95 / mean) + "x the mean (p95 " +
+            us(p95) + ", mean " + us(mean) + "; rule: above 2x).",
+        why_tail);
+  }
+  if (const double p99 = b.value("p99_us"); p99 > L::kP99OverMean * mean) {
+    add(out, "p99-tail", Severity::kWarning,
+        "Outliers: p99 is " + fixed("%.1f", p99 / mean) + "x the mean step (p99 " + us(p99) +
+            ", mean " + us(mean) + "; rule: above 3x).",
+        "In parallel MD every rank waits for the slowest each step, so rare slow steps set the "
+        "pace. " +
+            why_tail);
+  }
+}
+
+void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) {
+  if (const double mb = b.value("mem_delta_MB"); mb > L::kMemGrowthMB) {
+    add(out, "mem-growth", Severity::kProblem,
+        "Memory grew " + fixed("%.1f", mb) + " MB over the timed steps (rule: above 10 MB).",
+        "A leak or unbounded buffer growth: a long run will run out of memory. Steps should reuse "
+        "buffers sized once (grow-only storage); check caches that never evict.");
+  }
+  if (const double a = b.value("allocs_per_step"); a > L::kAllocsPerStep) {
+    add(out, "allocs", Severity::kWarning,
+        fixed("%.3g", a) + " heap allocations per step (rule: above 0.01, one in 100 steps).",
+        "Allocate buffers once and reuse them; an allocation in the step costs time, and its "
+        "page faults show up as latency outliers.");
+  }
+  if (const double d = b.value("energy_drift"); std::abs(d) > L::kEnergyDrift) {
+    add(out, "energy-drift", Severity::kProblem,
+        "Total energy drifts " + fixed("%.3g", d) +
+            " meV/atom/ps in NVE (rule: |drift| above 0.05).",
+        "Energy is not conserved: the time step is too large for this model, or the forces are "
+        "not the gradient of the energy (check the force check, cutoff smoothing, precision).");
+  }
+  if (const double d = b.value("conserved_drift"); std::abs(d) > L::kConservedDrift) {
+    add(out, "conserved-drift", Severity::kProblem,
+        "The thermostat's conserved quantity drifts " + fixed("%.3g", d) +
+            " meV/atom/ps (rule: |drift| above 0.5).",
+        "The integration is inaccurate: reduce the time step or check the thermostat/barostat "
+        "bookkeeping.");
+  }
+}
+
+void nn_rules(const BenchSummary& b, std::vector<Finding>& out) {
+  if (const double d = b.value("nn_descriptor_frac"); d > L::kNnDescriptorShare) {
+    add(out, "nn-descriptor", Severity::kInfo,
+        "The descriptor (AEV) takes " + percent(d) + " of the force-field time.",
+        "Vectorise the radial and angular terms over neighbours, reuse pair distances between "
+        "them, or shrink the angular cutoff (the angular terms grow with neighbours squared).");
+  }
+  const double net = b.value("nn_network_frac") + b.value("nn_backward_frac");
+  const double peak = b.value("nn_gemm_peak_frac");
+  if (net > L::kNnNetworkShare && peak < L::kNnGemmPeak) {
+    add(out, "nn-gemm", Severity::kWarning,
+        "The networks take " + percent(net) + " of the force-field time but run at " +
+            percent(peak) + " of this machine's matrix-multiply peak.",
+        "The layers run as thin products: batch all atoms of a species into one matrix per "
+        "layer (and replicas together), so each product is large enough to reach the GEMM rate.");
+  }
+}
+
+}  // namespace
+
+Severity Hotspots::worst() const {
+  Severity s = Severity::kInfo;
+  for (const auto& f : findings) s = std::max(s, f.severity);
+  return s;
+}
+
+Hotspots find_hotspots(const BenchSummary& b) {
+  Hotspots h;
+  if (b.error) {
+    add(h.findings, "error", Severity::kProblem,
+        "The run failed: " + one_line(b.error_message.empty() ? "no message" : b.error_message),
+        "Nothing was measured. A failed force check or a blow-up is a bug in the model or "
+        "the set-up, not a performance problem; fix it first.");
+    return h;
+  }
+  const std::pair<const char*, const char*> phases[] = {{"frac_force", "force"},
+                                                        {"frac_neigh", "neighbour list"},
+                                                        {"frac_integrate", "integration"},
+                                                        {"frac_other", "other"}};
+  for (const auto& [metric, label] : phases) {
+    if (const double v = b.value(metric); v > h.dominant_share) {
+      h.dominant_share = v;
+      h.dominant_phase = label;
+    }
+  }
+  phase_rules(b, h.findings);
+  timing_rules(b, h.findings);
+  memory_and_physics_rules(b, h.findings);
+  nn_rules(b, h.findings);
+  std::stable_sort(h.findings.begin(), h.findings.end(),
+                   [](const Finding& x, const Finding& y) { return x.severity > y.severity; });
+  return h;
+}
+
+const std::vector<HotspotRule>& hotspot_rules() {
+  using S = Severity;
+  static const std::vector<HotspotRule> rules = {
+      {"error", "error_occurred", "the run failed", S::kProblem},
+      {"neighbor-share", "frac_neigh", "frac_neigh > 25 %", S::kWarning},
+      {"force-share-low", "frac_force", "frac_force < 60 %", S::kInfo},
+      {"other-share", "frac_other", "frac_other > 20 %", S::kWarning},
+      {"integrate-share", "frac_integrate", "frac_integrate > 20 %", S::kWarning},
+      {"step-cv", "cv, frac_neigh", "cv > 0.20", S::kWarning},
+      {"repetition-cv", "real_time of each repetition", "CV over repetitions > 5 %", S::kWarning},
+      {"p95-tail", "p95_us, steps_per_s", "p95 > 2x the mean step", S::kWarning},
+      {"p99-tail", "p99_us, steps_per_s", "p99 > 3x the mean step", S::kWarning},
+      {"mem-growth", "mem_delta_MB", "mem_delta_MB > 10", S::kProblem},
+      {"allocs", "allocs_per_step", "allocs_per_step > 0.01", S::kWarning},
+      {"energy-drift", "energy_drift", "|energy_drift| > 0.05 meV/atom/ps", S::kProblem},
+      {"conserved-drift", "conserved_drift", "|conserved_drift| > 0.5 meV/atom/ps", S::kProblem},
+      {"nn-descriptor", "nn_descriptor_frac", "nn_descriptor_frac > 50 %", S::kInfo},
+      {"nn-gemm", "nn_network_frac, nn_backward_frac, nn_gemm_peak_frac",
+       "network share > 60 % and nn_gemm_peak_frac < 25 %", S::kWarning},
+  };
+  return rules;
+}
+
+std::string_view to_string(Severity s) {
+  switch (s) {
+    case Severity::kInfo:
+      return "info";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kProblem:
+      return "problem";
+  }
+  return "info";
+}
+
+}  // namespace mdb::compare

@@ -1,0 +1,152 @@
+#include "compare/report/report_cli.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "compare/diff/cli.hpp"
+#include "compare/diff/cli_args.hpp"
+#include "compare/diff/gbench_json.hpp"
+#include "compare/diff/policy.hpp"
+#include "compare/report/report_data.hpp"
+#include "compare/report/report_page.hpp"
+
+namespace mdb::compare {
+namespace {
+
+struct Options {
+  ReportRequest request;
+  std::vector<std::string> positional;
+  std::string output, format = "html";
+  bool output_given = false;
+};
+
+Options parse(const std::vector<std::string>& args) {
+  Options o;
+  ReportRequest& r = o.request;
+  ArgCursor cursor(args);
+  while (cursor.next()) {
+    const std::string& arg = cursor.flag();
+    const bool has_inline = cursor.has_inline();
+    auto take = [&] { return cursor.value(); };
+    if (arg == "-o" || arg == "--output") {
+      o.output = take();
+      o.output_given = true;
+    } else if (arg == "--format") {
+      o.format = take();
+      if (o.format != "html" && o.format != "md")
+        throw UsageError("--format must be html or md, got \"" + o.format + "\"");
+    } else if (arg == "--samples") {
+      r.samples_file = take();
+    } else if (arg == "--policy") {
+      r.policy_file = take();
+    } else if (arg == "--alpha") {
+      r.alpha = parse_nonnegative(arg, take());
+      if (!(*r.alpha > 0 && *r.alpha < 1)) throw UsageError("--alpha must lie in (0, 1)");
+    } else if (arg == "--threshold") {
+      r.threshold = parse_nonnegative(arg, take());
+    } else if (arg == "--old") {
+      r.old_files.push_back(take());
+    } else if (arg == "--new") {
+      r.new_files.push_back(take());
+    } else if (arg == "--pair" && !has_inline) {
+      const auto ab = cursor.following(2, "--pair needs two patterns: --pair A B");
+      r.pairs.emplace_back(ab[0], ab[1]);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      throw UsageError("unknown option " + cursor.raw());
+    } else {
+      o.positional.push_back(arg);
+    }
+  }
+  if (!r.old_files.empty() || !r.new_files.empty()) {
+    if (r.new_files.empty() || !o.positional.empty())
+      throw UsageError("give --new FILE... (and --old FILE...), or one or two files");
+  } else if (o.positional.size() == 1) {
+    r.new_files = o.positional;
+  } else if (o.positional.size() == 2) {
+    r.old_files = {o.positional[0]};
+    r.new_files = {o.positional[1]};
+  } else {
+    throw UsageError("expected RUN.json, or OLD.json NEW.json (got " +
+                     std::to_string(o.positional.size()) + " file arguments)");
+  }
+  if (!o.output_given) o.output = o.format == "html" ? "report.html" : "-";
+  return o;
+}
+
+int run(const Options& o, std::ostream& out, std::ostream& err) {
+  const ReportData data = build_report_data(o.request);
+  std::ostringstream page;
+  if (o.format == "md") {
+    write_report_markdown(page, data);
+  } else {
+    write_report_html(page, data);
+  }
+  if (o.output == "-") {
+    out << page.str();
+    out.flush();
+    return kExitOk;
+  }
+  errno = 0;
+  std::ofstream file(o.output, std::ios::binary | std::ios::trunc);
+  if (file) file << page.str();
+  if (file) file.close();
+  if (!file) {
+    const int e = errno;
+    throw UsageError("cannot write " + o.output + (e ? ": " + std::string(std::strerror(e)) : ""));
+  }
+  err << "md_report: wrote " << o.output << " (" << data.run.benchmarks.size() << " benchmarks)\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+std::string md_report_usage() {
+  return R"(usage: md_report [options] RUN.json [-o report.html]
+       md_report [options] OLD.json NEW.json [-o report.html]
+       md_report [options] --old A.json [--old A2.json ...] --new B.json [--new B2.json ...]
+
+Writes one self-contained HTML page (inline SVG charts, no script or network) from md_bench's
+Google Benchmark JSON: scaling with system size, step latency, time per phase, batched
+throughput, model-against-model speed-ups and rule-based hotspots with recommendations. With
+OLD and NEW it adds the comparison view, judged exactly as `compare` judges (same statistics,
+same --policy).
+
+  -o, --output FILE     where to write (default report.html; "-" for stdout)
+  --format html|md      html (default), or a Markdown summary for $GITHUB_STEP_SUMMARY
+                        (to stdout unless -o is given)
+  --samples FILE        per-step latencies from md_bench --md_samples_out=FILE: histograms
+  --pair A B            speed-up bars of the benchmarks matching regex A against those matching
+                        B, paired by name as compare --filters does (repeatable; default: the
+                        nn-teacher/nn-student pair when the run has both)
+  --old FILE, --new FILE  several runs per side, pooled
+  --policy FILE, --alpha X, --threshold X   as for compare
+
+Exit: 0 report written (whatever the comparison found: compare is the gate), 2 bad usage or
+input. docs/REPORT.md explains every chart and hotspot rule.
+)";
+}
+
+int run_md_report(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  for (const auto& a : args) {
+    if (a == "-h" || a == "--help") {
+      out << md_report_usage();
+      return kExitOk;
+    }
+  }
+  try {
+    return run(parse(args), out, err);
+  } catch (const UsageError& e) {
+    err << "md_report: " << e.what() << " (see md_report --help)\n";
+  } catch (const ReportInputError& e) {
+    err << "md_report: " << e.what() << " (see md_report --help)\n";
+  } catch (const std::exception& e) {
+    // JsonError, PolicyError and the rest: each says which file and what is wrong in one line.
+    err << "md_report: " << e.what() << "\n";
+  }
+  return kExitBadInput;
+}
+
+}  // namespace mdb::compare
