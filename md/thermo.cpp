@@ -1,5 +1,7 @@
 #include "md/thermo.hpp"
 
+#include <limits>
+
 #include "md/units.hpp"
 
 namespace mdb {
@@ -20,6 +22,27 @@ double temperature_of(double ke, double dof, const UnitSystem& units) {
 
 double mass_density_unit(const UnitSystem& units) {
   return units.name == kMetalUnits.name ? kAmuPerA3ToGPerCm3 : 1.0;
+}
+
+Thermo thermo_from_sums(long step, double dt, double kinetic, const double* sums,
+                        const std::array<double, 3>& len, int atoms, double total_mass,
+                        bool thermostat, const UnitSystem& units) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Thermo t;
+  t.step = step;
+  t.time = static_cast<double>(step) * dt;
+  t.potential = sums[0];
+  t.kinetic = kinetic;
+  t.total = t.potential + t.kinetic;
+  t.conserved = thermostat ? nan : t.total;
+  t.temperature = temperature_of(kinetic, 3.0 * atoms - (thermostat ? 0.0 : 3.0), units);
+  for (int c = 0; c < 6; ++c) t.virial[c] = sums[1 + c];
+  t.volume = len[0] * len[1] * len[2];
+  t.pressure = pressure_of(kinetic, t.virial, t.volume, units);
+  t.number_density = static_cast<double>(atoms) / t.volume;
+  t.mass_density = total_mass / t.volume * mass_density_unit(units);
+  t.momentum = {nan, nan, nan};
+  return t;
 }
 
 double pressure_of(double ke, const std::array<double, 6>& w, double volume,

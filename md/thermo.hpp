@@ -37,4 +37,13 @@ struct Thermo {
   std::array<double, 6> virial{};    ///< W_ab = sum r_a f_b, xx yy zz xy xz yz (energy)
 };
 
+/// A replica's thermo line from what an engine sums on the device: `sums` = energy then the
+/// virial (7 values), the box lengths, the atom count and total mass. The temperature counts
+/// 3N - 3 degrees of freedom under NVE (momentum conserved) and 3N under a thermostat; the
+/// conserved quantity is the total energy under NVE and NaN otherwise (the bath's heat is not
+/// tracked there), the momentum NaN (not summed).
+Thermo thermo_from_sums(long step, double dt, double kinetic, const double* sums,
+                        const std::array<double, 3>& box_lengths, int atoms, double total_mass,
+                        bool thermostat, const UnitSystem& units);
+
 }  // namespace mdb

@@ -4,7 +4,6 @@
 #include <cuda_runtime.h>
 
 #include <array>
-#include <limits>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -42,26 +41,12 @@ void DeviceSimulation::thermo(std::vector<Thermo>& out) {
   d.kinetic.copy_to_host(ke.data(), ke.size());
   d.box_len.copy_to_host(len.data(), len.size());
   const long long step = d.read_control().step;
-  const double dof = 3.0 * d.apr - (d.langevin ? 0.0 : 3.0);
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  const double density_unit = mass_density_unit(d.units);
   out.resize(static_cast<std::size_t>(d.replicas));
   for (int r = 0; r < d.replicas; ++r) {
-    Thermo& t = out[r];
-    const double* s = sums.data() + kEnergyVirialSums * r;
-    t.step = static_cast<long>(step);
-    t.time = static_cast<double>(step) * d.settings.dt;
-    t.potential = s[0];
-    t.kinetic = ke[r];
-    t.total = t.potential + t.kinetic;
-    t.conserved = d.langevin ? nan : t.total;
-    t.temperature = temperature_of(t.kinetic, dof, d.units);
-    for (int c = 0; c < 6; ++c) t.virial[c] = s[1 + c];
-    t.volume = len[3 * r] * len[3 * r + 1] * len[3 * r + 2];
-    t.pressure = pressure_of(t.kinetic, t.virial, t.volume, d.units);
-    t.number_density = static_cast<double>(d.apr) / t.volume;
-    t.mass_density = d.replica_mass[r] / t.volume * density_unit;
-    t.momentum = {nan, nan, nan};
+    out[r] = thermo_from_sums(static_cast<long>(step), d.settings.dt, ke[r],
+                              sums.data() + kEnergyVirialSums * r,
+                              {len[3 * r], len[3 * r + 1], len[3 * r + 2]}, d.apr,
+                              d.replica_mass[r], d.langevin, d.units);
   }
 }
 

@@ -25,11 +25,14 @@
 
 namespace mdb::test {
 
-/// One backend as a test parameter; `graph` replays CUDA steps from graphs.
+/// One backend as a test parameter; `graph` replays CUDA steps from graphs. `factory`, when set,
+/// builds the engine instead of make_engine (the emulated device engine of
+/// test_engine_emulated.cpp, which runs the device's step bodies on the host).
 struct Platform {
   Backend backend = Backend::Cpu;
   bool graph = false;
   const char* name = "cpu";
+  std::unique_ptr<Engine> (*factory)(RunSpec) = nullptr;
 };
 
 inline std::string platform_name(const ::testing::TestParamInfo<Platform>& info) {
@@ -39,7 +42,7 @@ inline std::string platform_name(const ::testing::TestParamInfo<Platform>& info)
 class EngineConformance : public ::testing::TestWithParam<Platform> {
  protected:
   void SetUp() override {
-    if (GetParam().backend == Backend::Cuda && !cuda_device_usable()) {
+    if (GetParam().backend == Backend::Cuda && !GetParam().factory && !cuda_device_usable()) {
       GTEST_SKIP() << "no usable CUDA device";
     }
   }
@@ -80,6 +83,7 @@ class EngineConformance : public ::testing::TestWithParam<Platform> {
 
   std::unique_ptr<Engine> make(RunSpec spec) const {
     spec.use_graph = GetParam().graph;
+    if (GetParam().factory) return GetParam().factory(std::move(spec));
     return make_engine(GetParam().backend, std::move(spec));
   }
 

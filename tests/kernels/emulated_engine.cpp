@@ -56,16 +56,16 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
   atoms_per_replica = static_cast<int>(reps[0].size());
   n = replicas * atoms_per_replica;
   const UnitSystem& u = reps[0].units();
-  c1_ = settings.langevin ? std::exp(-settings.friction * settings.dt) : 1.0;
+  langevin_ = settings.ensemble.kind != Ensemble::NVE;
+  npt_ = settings.ensemble.kind == Ensemble::NPT;
+  c1_ = langevin_ ? std::exp(-settings.ensemble.thermostat.friction * settings.dt) : 1.0;
   mvv2e_ = u.mvv2e;
-  if (settings.npt && !settings.langevin) {
-    throw std::invalid_argument("EmulatedEngine: NPT needs the Langevin thermostat");
-  }
-  barostat_view_.coupling = {settings.barostat.pressure / u.nktv2p,
-                             settings.barostat.compressibility * u.nktv2p, settings.barostat.tau};
-  barostat_view_.kt = u.boltzmann * settings.temperature;
+  barostat_view_.coupling = {settings.ensemble.barostat.pressure / u.nktv2p,
+                             settings.ensemble.barostat.compressibility * u.nktv2p,
+                             settings.ensemble.barostat.tau};
+  barostat_view_.kt = u.boltzmann * settings.ensemble.thermostat.temperature;
   barostat_view_.dt = settings.dt;
-  barostat_view_.seed = settings.barostat.seed;
+  barostat_view_.seed = settings.ensemble.barostat.seed;
   const double range = settings.cutoff + settings.policy.skin;
   for (const System& s : reps) {
     if (static_cast<int>(s.size()) != atoms_per_replica) {
@@ -84,8 +84,8 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
     for (double m : s.mass()) {
       mass.push_back(m);
       half_dt_over_m.push_back(0.5 * settings.dt * u.ftm2v / m);
-      noise_sigma.push_back(
-          std::sqrt((1.0 - c1_ * c1_) * u.boltzmann * settings.temperature / (m * u.mvv2e)));
+      noise_sigma.push_back(std::sqrt((1.0 - c1_ * c1_) * u.boltzmann *
+                                      settings.ensemble.thermostat.temperature / (m * u.mvv2e)));
     }
     const auto& len = s.box().lengths();
     box_len.insert(box_len.end(), len.begin(), len.end());
@@ -131,7 +131,7 @@ ImageListBuildView EmulatedEngine::build_view() {
   v.y0 = y0.data();
   v.z0 = z0.data();
   v.grids = grids_.data();
-  v.box_len = settings_.npt ? box_len.data() : nullptr;
+  v.box_len = npt_ ? box_len.data() : nullptr;
   v.n_cells = n_cells_;
   v.cell_of = cell_of_.data();
   v.cell_count = cell_count_.data();
@@ -218,18 +218,18 @@ void EmulatedEngine::step(bool observe) {
   v.noise_sigma = noise_sigma.data();
   v.dt = settings_.dt;
   v.c1 = c1_;
-  v.seed = settings_.seed;
+  v.seed = settings_.ensemble.thermostat.seed;
   v.ctl = &ctl;
   // Head with the max reduction of the displacement (bits of non-negative doubles); under NPT
   // the barostat's scaling reduces it instead, after the positions moved for good.
   emulate_launch(n, [&](int i) {
-    const double d2 = settings_.langevin ? baoab_head(v, i) : verlet_head(v, i);
-    if (!settings_.npt) atomic_max(&ctl.max_disp2_bits, double_bits(d2));
+    const double d2 = langevin_ ? baoab_head(v, i) : verlet_head(v, i);
+    if (!npt_) atomic_max(&ctl.max_disp2_bits, double_bits(d2));
   });
-  if (settings_.npt) barostat_step();
+  if (npt_) barostat_step();
   decide_rebuild(ctl, settings_.policy);
   rebuild();
-  compute_forces(observe || settings_.npt);
+  compute_forces(observe || npt_);
   emulate_launch(n, [&](int i) { kick_tail(v, i); });
 }
 

@@ -12,7 +12,7 @@
 #include "kernels/common/image_neighbors.hpp"
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/sw_terms.hpp"
-#include "md/cell_rescaling.hpp"  // BarostatSettings
+#include "md/ensemble.hpp"
 #include "md/system.hpp"
 
 namespace mdb::test {
@@ -35,18 +35,14 @@ EmulatedForce emulated_lj(std::vector<LjPair<double>> table, int n_species);
 EmulatedForce emulated_sw(std::vector<SwPairCoeffs> pairs, std::vector<SwTripletCoeffs> triplets,
                           int n_species);
 
+/// DeviceSimulationSettings' fields that the emulation runs, plus the force's range.
 struct EmulatedSettings {
   double cutoff = 0.0;  ///< force-field range (Angstrom)
   NeighborPolicy policy;
-  double dt = 0.0;           ///< ps
-  bool langevin = false;     ///< BAOAB instead of velocity Verlet
-  double temperature = 0.0;  ///< K
-  double friction = 0.0;     ///< 1/ps
-  std::uint64_t seed = 1;    ///< replica r draws from seed + r
-  /// NPT: stochastic cell rescaling after BAOAB's B A O A (needs langevin); replica r's move
-  /// draws from Philox stream barostat.seed + r.
-  bool npt = false;
-  BarostatSettings barostat;  ///< bar, ps, 1/bar (LJ: reduced)
+  double dt = 0.0;  ///< ps
+  /// NVE: velocity Verlet; NVT: BAOAB (replica r draws from thermostat.seed + r); NPT: BAOAB
+  /// then stochastic cell rescaling (replica r's move from Philox stream barostat.seed + r).
+  EnsembleSpec ensemble;
   std::int64_t capacity = 0;  ///< initial list storage (0: the first build overflows and grows)
 };
 
@@ -62,6 +58,8 @@ class EmulatedEngine {
   /// Runs the build bodies (as the device does when ctl.rebuild is set), growing the storage and
   /// retrying when fill_neighbors reports an overflow (the host resume of the device engine).
   void rebuild();
+  /// The force call (forces, and energy and virial into `sums` when observe).
+  void compute_forces(bool observe);
 
   int n = 0, atoms_per_replica = 0, replicas = 0;
   std::vector<double> x, y, z, vx, vy, vz, fx, fy, fz, x0, y0, z0;
@@ -78,11 +76,12 @@ class EmulatedEngine {
 
  private:
   ImageListBuildView build_view();
-  void compute_forces(bool observe);
+
   void barostat_step();  // NPT: kinetic energy, move per replica, scale per atom
 
   EmulatedForce force_;
   EmulatedSettings settings_;
+  bool langevin_ = false, npt_ = false;
   double c1_ = 1.0;
   double mvv2e_ = 1.0;
   BarostatView barostat_view_;  // NPT: everything but the pointers into vectors, set per step

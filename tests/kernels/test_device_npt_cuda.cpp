@@ -45,12 +45,7 @@ test::EmulatedSettings emulated_npt() {
   s.cutoff = LjParams::argon().cutoff;
   s.policy = {1.0, 1, true};
   s.dt = kDt;
-  s.langevin = true;
-  s.temperature = 80.0;
-  s.friction = 2.0;
-  s.seed = 42;
-  s.npt = true;
-  s.barostat = kBarostat;
+  s.ensemble = {Ensemble::NPT, {80.0, 2.0, 42}, kBarostat};
   return s;
 }
 

@@ -38,10 +38,8 @@ test::EmulatedSettings settings(bool langevin = false, double temperature = 0.0)
   s.cutoff = LjParams::argon().cutoff;
   s.policy = {kSkin, 1, true};
   s.dt = kDt;
-  s.langevin = langevin;
-  s.temperature = temperature;
-  s.friction = 2.0;
-  s.seed = 42;
+  s.ensemble.kind = langevin ? Ensemble::NVT : Ensemble::NVE;
+  s.ensemble.thermostat = {temperature, 2.0, 42};
   return s;
 }
 
@@ -170,7 +168,7 @@ TEST(EmulatedEngine, ReplicasInABatchMatchSingleRunsBitwise) {
   std::vector<test::EmulatedEngine> singles;
   for (int r = 0; r < 2; ++r) {
     auto sr = s;
-    sr.seed = s.seed + r;
+    sr.ensemble.thermostat.seed = s.ensemble.thermostat.seed + r;
     singles.emplace_back(std::vector<System>{reps[r]}, argon_lj(), sr);
   }
   for (int k = 0; k < 60; ++k) {

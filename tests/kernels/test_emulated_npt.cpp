@@ -42,12 +42,7 @@ test::EmulatedSettings argon_npt(double temperature, double pressure, double ski
   s.cutoff = LjParams::argon().cutoff;
   s.policy = {skin, 1, true};
   s.dt = kDt;
-  s.langevin = true;
-  s.temperature = temperature;
-  s.friction = 2.0;
-  s.seed = 42;
-  s.npt = true;
-  s.barostat = {pressure, 0.1, 3.4e-5, 43};
+  s.ensemble = {Ensemble::NPT, {temperature, 2.0, 42}, {pressure, 0.1, 3.4e-5, 43}};
   return s;
 }
 
@@ -165,10 +160,10 @@ TEST(EmulatedNpt, ZeroTemperatureMatchesCpuNpt) {
   const test::EmulatedSettings es = argon_npt(0.0, 5000.0);
   NeighborPolicy pol;
   pol.skin = es.policy.skin;
-  Simulation cpu(
-      start, std::make_unique<LennardJones<double>>(LjParams::argon()),
-      std::make_unique<NptLangevinIntegrator>(kDt, ThermostatSettings{0.0, 2.0, 1}, es.barostat),
-      pol, false);
+  Simulation cpu(start, std::make_unique<LennardJones<double>>(LjParams::argon()),
+                 std::make_unique<NptLangevinIntegrator>(kDt, ThermostatSettings{0.0, 2.0, 1},
+                                                         es.ensemble.barostat),
+                 pol, false);
   test::EmulatedEngine dev({start}, lj_of(LjParams::argon(), start), es);
   const double l0 = start.box().lengths()[0];
   for (int block = 0; block < 3; ++block) {
@@ -215,12 +210,7 @@ TEST(EmulatedNpt, SamplesTargetPressureWithFluctuatingVolume) {
   es.cutoff = LjParams::lj_melt().cutoff;
   es.policy = {kLjMeltSkin, 1, true};
   es.dt = 0.005;
-  es.langevin = true;
-  es.temperature = temp;
-  es.friction = 2.0;
-  es.seed = 3;
-  es.npt = true;
-  es.barostat = {p0, 0.5, 0.1, 4};
+  es.ensemble = {Ensemble::NPT, {temp, 2.0, 3}, {p0, 0.5, 0.1, 4}};
   test::EmulatedEngine dev({start}, lj_of(LjParams::lj_melt(), start), es);
   for (int s = 0; s < 1000; ++s) dev.step(false);
   std::vector<double> p, v;
