@@ -1,6 +1,8 @@
 #include "md/engine.hpp"
 
+#include <cmath>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "md/cpu_engine.hpp"
@@ -14,6 +16,17 @@ namespace mdb {
 void Engine::run(long n) {
   for (long k = 0; k < n; ++k) step(k == n - 1);
   synchronize();
+}
+
+std::optional<std::string> thermo_health(const std::vector<Thermo>& th, double max_temperature) {
+  for (std::size_t r = 0; r < th.size(); ++r) {
+    if (!std::isfinite(th[r].total)) return "replica " + std::to_string(r) + ": energy not finite";
+    if (max_temperature > 0.0 && th[r].temperature > max_temperature) {
+      return "replica " + std::to_string(r) + ": temperature " + std::to_string(th[r].temperature) +
+             " (blew up)";
+    }
+  }
+  return std::nullopt;
 }
 
 bool cuda_engine_built() {

@@ -116,6 +116,12 @@ class Engine {
 /// std::runtime_error when a CUDA call fails (e.g. no device).
 std::unique_ptr<Engine> make_engine(Backend backend, RunSpec spec);
 
+/// The health check of an engine that sees its replicas only through thermo lines (the device
+/// engines): empty, or which replica has a non-finite energy or a temperature above
+/// `max_temperature` (<= 0: no limit).
+std::optional<std::string> thermo_health(const std::vector<Thermo>& replicas,
+                                         double max_temperature);
+
 /// Whether this build has the CUDA engine.
 bool cuda_engine_built();
 /// Whether the CUDA engine can run here: built, with a device this binary has code for. Never

@@ -69,15 +69,7 @@ double CudaEngine::device_memory_bytes() const {
 std::optional<std::string> CudaEngine::check_health(double max_temperature) {
   sim_->force().check_errors();  // e.g. an NN kernel that met more neighbours than it holds
   sim_->thermo(health_thermo_);
-  for (std::size_t r = 0; r < health_thermo_.size(); ++r) {
-    const Thermo& t = health_thermo_[r];
-    if (!std::isfinite(t.total)) return "replica " + std::to_string(r) + ": energy not finite";
-    if (max_temperature > 0.0 && t.temperature > max_temperature) {
-      return "replica " + std::to_string(r) + ": temperature " + std::to_string(t.temperature) +
-             " (blew up)";
-    }
-  }
-  return std::nullopt;
+  return thermo_health(health_thermo_, max_temperature);
 }
 
 std::string CudaEngine::graph_fallback_reason() const {

@@ -150,14 +150,7 @@ EngineFigures EmulatedDeviceEngine::figures() {
 std::optional<std::string> EmulatedDeviceEngine::check_health(double max_temperature) {
   std::vector<Thermo> th;
   thermo(th);
-  for (std::size_t r = 0; r < th.size(); ++r) {
-    if (!std::isfinite(th[r].total)) return "replica " + std::to_string(r) + ": energy not finite";
-    if (max_temperature > 0.0 && th[r].temperature > max_temperature) {
-      return "replica " + std::to_string(r) + ": temperature " + std::to_string(th[r].temperature) +
-             " (blew up)";
-    }
-  }
-  return std::nullopt;
+  return thermo_health(th, max_temperature);
 }
 
 ForceField& EmulatedDeviceEngine::model(int replica) {

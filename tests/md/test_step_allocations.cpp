@@ -13,6 +13,7 @@
 #include <new>
 #include <string>
 
+#include "md/cpu_engine.hpp"
 #include "md/langevin.hpp"
 #include "md/lattice.hpp"
 #include "md/npt_langevin.hpp"
@@ -137,6 +138,34 @@ TEST(StepAllocations, NptStepAllocatesNothing) {
                                                          BarostatSettings{1.0, 0.5, 0.1, 2}),
                  {0.3, 1, true, 10});
   EXPECT_EQ(allocations_during(sim, 1000), 0);
+}
+
+// The Engine around the simulations adds nothing per step: one replica, and four stepped by a
+// team of two threads, each replica under its own Langevin bath, with thermo read as a
+// trajectory prints it (into a vector sized once).
+TEST(StepAllocations, CpuEngineStepsAllocateNothing) {
+  for (int replicas : {1, 4}) {
+    RunSpec spec;
+    for (int r = 0; r < replicas; ++r) spec.replicas.push_back(make_lj_melt(4, 4, 4, 10 + r));
+    spec.model = lj;
+    spec.ensemble.kind = Ensemble::NVT;
+    spec.ensemble.thermostat = {1.44, 1.0, 5};
+    spec.neighbor = {0.3, 1, true, 10};
+    spec.dt = 0.005;
+    spec.replica_threads = replicas > 1 ? 2 : 1;
+    CpuEngine engine(std::move(spec));
+    std::vector<Thermo> th;
+    engine.run(20);
+    engine.thermo(th);
+    const long long builds = engine.list_builds();
+    const long before = g_allocations.load();
+    for (int k = 0; k < 1000; ++k) {
+      engine.step(k % 10 == 9);
+      if (k % 10 == 9) engine.thermo(th);
+    }
+    EXPECT_EQ(g_allocations.load() - before, 0) << replicas << " replicas";
+    EXPECT_GT(engine.list_builds(), builds + 3) << "the run should include rebuilds";
+  }
 }
 
 TEST(StepAllocations, CounterSeesMalloc) {
