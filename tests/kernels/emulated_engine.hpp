@@ -1,7 +1,7 @@
 #pragma once
 // The device engine's whole step run on the host: the same MDB_HD bodies as the CUDA kernels of
 // DeviceSimulation, in the same order, each "launch" a plain loop over every thread index. It is
-// the one whole-step check that runs without a GPU; it mirrors kernels/cuda/device_simulation.cu.
+// the one whole-step check that runs without a GPU; it mirrors md/cuda/device_simulation.cu.
 #include <cstdint>
 #include <functional>
 #include <vector>

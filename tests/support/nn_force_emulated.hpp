@@ -1,5 +1,5 @@
 #pragma once
-// The CUDA NN force's launch sequence (kernels/cuda/nn_force.cu) run on the host: every kernel
+// The CUDA NN force's launch sequence (model/cuda/nn_force_device.cu) run on the host: every kernel
 // becomes a plain loop over its thread indices calling the same MDB_HD body, one thread after
 // another. The tests compare it with NnPotential<float>; the GPU tests compare the device with it.
 #include <algorithm>
