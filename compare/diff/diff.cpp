@@ -287,8 +287,8 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
                       "\" matched nothing in NEW: check the metric and regex for a typo.");
   }
   for (const auto& m : unknown_metrics) {
-    c.notes.push_back("counter \"" + m +
-                      "\" is not in compare's table: shown, not judged (give it "
+    c.notes.push_back("counter " + quoted_for_message(m) +
+                      " is not in compare's table: shown, not judged (give it "
                       "a direction in a policy file).");
   }
   return c;

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -144,6 +145,34 @@ std::string line_column(std::string_view text, std::size_t offset) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
+// Refuses nesting deeper than kMaxJsonDepth, in one pass that skips strings (brackets inside them
+// do not nest), before anything recursive sees the text.
+void check_depth(std::string_view text) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) {
+        throw JsonError("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels at " +
+                        line_column(text, i) + " (Google Benchmark JSON has 4)");
+      }
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+}
+
 // nlohmann's what() is "[json.exception.parse_error.101] parse error at line L, column C: why".
 // Keep only "why": L and C refer to the rewritten text, and any placeholder it quotes in "last
 // read" is shown as the token the caller wrote.
@@ -210,7 +239,7 @@ BenchmarkRun read_run(const json& row, std::size_t index, const std::string& sou
   BenchmarkRun r;
   if (!row.contains("name")) row_error(where, "has no \"name\"");
   read_string(row, "name", r.name, where);
-  where += " (\"" + r.name + "\")";
+  where += " (" + quoted_for_message(r.name) + ")";
 
   r.run_name = r.name;
   read_string(row, "run_name", r.run_name, where);
@@ -264,10 +293,36 @@ double ns_per_time_unit(std::string_view unit) {
 
 }  // namespace
 
+std::string quoted_for_message(std::string_view text, std::size_t max_bytes) {
+  std::string out = "\"";
+  const std::size_t shown = std::min(text.size(), max_bytes);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += '"';
+  if (shown < text.size()) out += "... (" + std::to_string(text.size() - shown) + " more bytes)";
+  return out;
+}
+
 nlohmann::json parse_tolerant_json(std::string_view text) {
   if (text.find_first_not_of(" \t\n\r") == std::string_view::npos) {
     throw JsonError("empty input");
   }
+  check_depth(text);
   // A string in the input could equal a sentinel; then more strings get restored than were
   // replaced. Retrying with another nonce makes that case correct instead of merely unlikely.
   for (unsigned nonce = 0; nonce < 16; ++nonce) {
@@ -368,7 +423,7 @@ double seconds_per_time_unit(std::string_view unit) {
   if (unit == "us") return 1e-6;
   if (unit == "ms") return 1e-3;
   if (unit == "s") return 1.0;
-  throw JsonError("unknown time unit \"" + std::string(unit) + "\" (expected ns, us, ms or s)");
+  throw JsonError("unknown time unit " + quoted_for_message(unit) + " (expected ns, us, ms or s)");
 }
 
 }  // namespace mdb::compare

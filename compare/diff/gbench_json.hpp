@@ -22,12 +22,22 @@ class JsonError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Arrays and objects nested deeper than this are refused before parsing: Google Benchmark writes
+/// 4 levels, and deeper input would only drive the recursive walks over the tree (restoring
+/// NaNs, copying a context) towards the end of the stack.
+inline constexpr int kMaxJsonDepth = 256;
+
 /// Parses JSON text, also accepting the bare tokens NaN, Infinity and -Infinity that Google
 /// Benchmark writes for non-finite doubles (strict JSON and nlohmann reject them), but only where a
 /// value is expected. Tokens inside strings are left alone. Non-finite values come back as
 /// floating-point NaN / +-inf numbers in the json tree. Throws JsonError with the line and column
-/// in `text`.
+/// in `text`, also for nesting deeper than kMaxJsonDepth.
 nlohmann::json parse_tolerant_json(std::string_view text);
+
+/// `text` as it may appear inside a one-line message: in double quotes, control characters and
+/// quotes escaped (\n, \t, \", \xNN), cut after `max_bytes` bytes with the length of the rest
+/// said, so untrusted input can neither break a message into lines nor flood it.
+std::string quoted_for_message(std::string_view text, std::size_t max_bytes = 80);
 
 /// One row of the "benchmarks" array. Fields a row lacks keep their defaults: Google Benchmark
 /// writes no times on BigO/RMS rows, no time_unit on RMS rows and no repetition_index on

@@ -18,7 +18,7 @@ void only_keys(const json& obj, std::initializer_list<std::string_view> allowed,
   for (const auto& [key, value] : obj.items()) {
     bool ok = false;
     for (const auto a : allowed) ok = ok || key == a;
-    if (!ok) fail(source, "unknown key \"" + key + "\" in " + where);
+    if (!ok) fail(source, "unknown key " + quoted_for_message(key) + " in " + where);
   }
 }
 
@@ -40,7 +40,7 @@ std::regex compile(const std::string& pattern, const std::string& source,
   try {
     return std::regex(pattern, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
-    fail(source, "bad regex \"" + pattern + "\" in " + where + ": " + e.what());
+    fail(source, "bad regex " + quoted_for_message(pattern) + " in " + where + ": " + e.what());
   }
 }
 
@@ -57,8 +57,8 @@ MetricRule parse_rule(const json& v, const std::string& source, const std::strin
     Direction d{};
     const std::string name = text(v["direction"], source, where + ".direction");
     if (!parse_direction(name, d)) {
-      fail(source, where + ".direction \"" + name +
-                       "\" is not one of lower, higher, lower_abs, info, identity");
+      fail(source, where + ".direction " + quoted_for_message(name) +
+                       " is not one of lower, higher, lower_abs, info, identity");
     }
     r.direction = d;
   }

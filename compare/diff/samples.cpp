@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <regex>
 #include <set>
+#include <utility>
 
 namespace mdb::compare {
 namespace {
 
 BenchmarkSamples& entry(SampleSet& set, const std::string& name) {
-  for (auto& b : set.benchmarks) {
-    if (b.name == name) return b;
-  }
+  if (BenchmarkSamples* b = set.find(name)) return *b;
   set.benchmarks.push_back({});
   set.benchmarks.back().name = name;
   return set.benchmarks.back();
@@ -26,10 +25,19 @@ void add_row(BenchmarkSamples& b, const BenchmarkRun& run) {
 }  // namespace
 
 const BenchmarkSamples* SampleSet::find(const std::string& name) const {
-  for (const auto& b : benchmarks) {
-    if (b.name == name) return &b;
+  if (indexed_ > benchmarks.size()) {  // the vector was cleared or cut: index it afresh
+    index_.clear();
+    indexed_ = 0;
   }
-  return nullptr;
+  for (; indexed_ < benchmarks.size(); ++indexed_) {
+    index_.emplace(benchmarks[indexed_].name, indexed_);  // keeps the first of a name
+  }
+  const auto it = index_.find(name);
+  return it == index_.end() ? nullptr : &benchmarks[it->second];
+}
+
+BenchmarkSamples* SampleSet::find(const std::string& name) {
+  return const_cast<BenchmarkSamples*>(std::as_const(*this).find(name));
 }
 
 SampleSet collect_samples(const std::vector<BenchmarkFile>& files) {
@@ -113,7 +121,7 @@ std::string group_conflict(const SampleSet& all, const std::string& a, const std
   const std::regex ra(a, std::regex::ECMAScript), rb(b, std::regex::ECMAScript);
   for (const auto& bench : all.benchmarks) {
     if (std::regex_search(bench.name, ra) && std::regex_search(bench.name, rb)) {
-      return bench.name + " matches both \"" + a + "\" and \"" + b + "\"";
+      return quoted_for_message(bench.name) + " matches both \"" + a + "\" and \"" + b + "\"";
     }
   }
   return {};
@@ -123,7 +131,8 @@ std::string duplicate_in_group(const SampleSet& group, const std::string& patter
   std::set<std::string> seen;
   for (const auto& bench : group.benchmarks) {
     if (!seen.insert(bench.name).second) {
-      return "two benchmarks matching \"" + pattern + "\" both become " + bench.name;
+      return "two benchmarks matching \"" + pattern + "\" both become " +
+             quoted_for_message(bench.name);
     }
   }
   return {};

@@ -3,6 +3,7 @@
 // cpu_time and every counter. Several files per side (interleaved runs) pool their repetitions.
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -25,12 +26,21 @@ struct BenchmarkSamples {
 
 /// All benchmarks of one side, in order of first appearance.
 struct SampleSet {
+  /// Append-only once find() has been called (the look-up index follows appends, not edits).
   std::vector<BenchmarkSamples> benchmarks;
   std::vector<std::string> sources;         // the files, for messages
   std::vector<nlohmann::json> contexts;     // each file's context
   std::size_t complexity_rows_skipped = 0;  // BigO/RMS rows: fits, not measurements
 
+  /// The benchmark of this name (the first, should two share it), or nullptr. O(1) on average:
+  /// a hash index, extended by the benchmarks appended since the last call, so building a set
+  /// of n benchmarks through find() stays O(n).
   const BenchmarkSamples* find(const std::string& name) const;
+  BenchmarkSamples* find(const std::string& name);
+
+ private:
+  mutable std::unordered_map<std::string, std::size_t> index_;
+  mutable std::size_t indexed_ = 0;  // benchmarks[0, indexed_) are in index_
 };
 
 /// Pools the files' rows. Repetition rows give samples; error rows mark the benchmark; BigO and

@@ -44,6 +44,28 @@ const MetricDiff& metric(const Comparison& c, const std::string& bench_name, con
   return none;
 }
 
+// find() answers from a hash index that follows appends (so building and comparing n benchmarks
+// is O(n), not O(n^2)) and is rebuilt when the vector was cut.
+TEST(SampleSetFind, FollowsAppendsAndCuts) {
+  SampleSet set;
+  EXPECT_EQ(set.find("a"), nullptr);
+  for (int i = 0; i < 1000; ++i) {
+    std::string name = std::to_string(i);
+    name.insert(0, 1, 'b');  // not "b" + ...: GCC 12's false -Wrestrict
+    set.benchmarks.push_back({});
+    set.benchmarks.back().name = name;
+    ASSERT_NE(set.find(name), nullptr) << i;
+  }
+  EXPECT_EQ(set.find("b517")->name, "b517");
+  EXPECT_EQ(set.find("b517"), &set.benchmarks[517]);
+  EXPECT_EQ(set.find("b1000"), nullptr);
+  set.benchmarks.resize(10);
+  EXPECT_EQ(set.find("b517"), nullptr);
+  EXPECT_EQ(set.find("b9"), &set.benchmarks[9]);
+  set.benchmarks.push_back(set.benchmarks[3]);  // a duplicate name: the first one is found
+  EXPECT_EQ(set.find("b3"), &set.benchmarks[3]);
+}
+
 TEST(CompareSamples, IdenticalSamplesAreTheSame) {
   const SampleSet s = set_of({bench("A", 1000), bench("B", 5000)});
   const Comparison c = compare_samples(s, s, Policy{});

@@ -308,5 +308,69 @@ TEST(ReadErrors, MissingPathIsNamed) {
   EXPECT_NE(dir.find("directory"), std::string::npos) << dir;
 }
 
+// --- Hostile input -------------------------------------------------------------------------------
+
+// Deep nesting is refused before anything recursive walks the tree: a NaN inside 75,000 levels
+// once overflowed the stack in the NaN-restoring pass, and 10^6 levels in "context" while the
+// context was copied.
+TEST(HostileInput, DeepNestingIsAOneLineError) {
+  for (const std::size_t levels : {std::size_t{75'000}, std::size_t{1'000'000}}) {
+    const std::string deep = std::string(levels, '[') + "NaN" + std::string(levels, ']');
+    const std::string msg = json_error_of([&] { parse_tolerant_json(deep); });
+    EXPECT_NE(msg.find("nested deeper than 256 levels"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("line 1, column 257"), std::string::npos) << msg;
+    const std::string file = R"({"context": {"a": )" + std::string(levels, '{') + "\"x\"" +
+                             std::string(levels, '}') + R"(}, "benchmarks": []})";
+    EXPECT_NE(json_error_of([&] { read_benchmark_json(file, "deep.json"); }).find("deep.json"),
+              std::string::npos);
+  }
+}
+
+TEST(HostileInput, NestingUpToTheLimitParsesAndBracketsInStringsDoNotCount) {
+  const int n = kMaxJsonDepth;
+  const auto j = parse_tolerant_json(std::string(n, '[') + "NaN" + std::string(n, ']'));
+  const nlohmann::json* inner = &j;
+  for (int k = 1; k < n; ++k) inner = &(*inner)[0];
+  EXPECT_TRUE(std::isnan((*inner)[0].get<double>()));
+  EXPECT_NE(json_error_of([&] {
+              parse_tolerant_json(std::string(n + 1, '[') + std::string(n + 1, ']'));
+            }).find("nested deeper"),
+            std::string::npos);
+  const std::string brackets(5000, '[');
+  const auto s = parse_tolerant_json("{\"name\": \"" + brackets + "\\\"[{\"}");
+  EXPECT_EQ(s["name"].get<std::string>(), brackets + "\"[{");
+}
+
+TEST(HostileInput, QuotedForMessageEscapesAndCuts) {
+  EXPECT_EQ(quoted_for_message("ns"), "\"ns\"");
+  EXPECT_EQ(quoted_for_message("a\nb\tc\"d\\e\x01"), "\"a\\nb\\tc\\\"d\\\\e\\x01\"");
+  const std::string cut = quoted_for_message(std::string(100, 'x'), 10);
+  EXPECT_EQ(cut, "\"xxxxxxxxxx\"... (90 more bytes)");
+}
+
+// Strings from the file reach messages escaped and cut: one line, bounded length.
+TEST(HostileInput, UntrustedStringsInErrorsStayOnOneShortLine) {
+  auto row = [](const std::string& name, const std::string& unit) {
+    nlohmann::json r = {{"name", name},
+                        {"real_time", 1.0},
+                        {"cpu_time", 1.0},
+                        {"time_unit", unit},
+                        {"iterations", 1}};
+    return nlohmann::json{{"benchmarks", {r}}}.dump();
+  };
+  const std::string newline_unit =
+      json_error_of([&] { read_benchmark_json(row("a", "u\ns"), "f"); });
+  EXPECT_EQ(newline_unit.find('\n'), std::string::npos) << newline_unit;
+  EXPECT_NE(newline_unit.find("\"u\\ns\""), std::string::npos) << newline_unit;
+  const std::string newline_name =
+      json_error_of([&] { read_benchmark_json(row("a\nb", "x"), "f"); });
+  EXPECT_EQ(newline_name.find('\n'), std::string::npos) << newline_name;
+  const std::string huge = json_error_of([&] {
+    read_benchmark_json(row(std::string(10'000'000, 'n'), std::string(10'000'000, 'u')), "f");
+  });
+  EXPECT_LT(huge.size(), 400u) << huge.substr(0, 400);
+  EXPECT_NE(huge.find("more bytes"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mdb::compare

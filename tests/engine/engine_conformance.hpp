@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -34,6 +35,11 @@ struct Platform {
   const char* name = "cpu";
   std::unique_ptr<Engine> (*factory)(RunSpec) = nullptr;
 };
+
+/// GoogleTest prints a parameter by this (its bytes otherwise).
+inline void PrintTo(const Platform& p, std::ostream* os) {
+  *os << p.name;
+}
 
 inline std::string platform_name(const ::testing::TestParamInfo<Platform>& info) {
   return info.param.name;
