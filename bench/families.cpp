@@ -1,6 +1,7 @@
 #include "bench/families.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <exception>
 #include <limits>
@@ -28,9 +29,11 @@ std::size_t capped(long long n) {
   return static_cast<std::size_t>(std::clamp<long long>(n, 0, kMaxSamples));
 }
 
+std::atomic<long> g_errors{0};
+
 void fail(benchmark::State& state, const std::string& what) {
   discard_workspace();
-  state.SkipWithError(what.c_str());
+  skip_with_error(state, what);
 }
 
 // What every family reports after its loop: size, rates, phases (summed over replicas), memory,
@@ -228,6 +231,15 @@ EngineChoice choice_for(const BenchmarkSpec& s) {
 
 }  // namespace
 
+void skip_with_error(benchmark::State& state, const std::string& what) {
+  g_errors.fetch_add(1, std::memory_order_relaxed);
+  state.SkipWithError(what.c_str());
+}
+
+long benchmarks_in_error() {
+  return g_errors.load(std::memory_order_relaxed);
+}
+
 const char* family_name(Family f) {
   switch (f) {
     case Family::Step:
@@ -254,12 +266,12 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
 #ifdef MDB_HAVE_LAMMPS
     return run_lammps_peer(state, s.key);
 #else
-    return state.SkipWithError("md_bench was built without LAMMPS");
+    return skip_with_error(state, "md_bench was built without LAMMPS");
 #endif
   }
   if (s.backend == Backend::Cuda && !cuda_device_usable()) {
-    return state.SkipWithError(cuda_engine_built() ? "no usable CUDA device"
-                                                   : "md_bench was built without CUDA");
+    return skip_with_error(
+        state, cuda_engine_built() ? "no usable CUDA device" : "md_bench was built without CUDA");
   }
   Workspace* ws = nullptr;
   try {

@@ -34,6 +34,12 @@ struct BenchmarkSpec {
 /// NaN), mean temperature, pressure and density of a trajectory's thermo samples.
 ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s, double natoms);
 
+/// Ends the current benchmark run as an error row saying `what`, and counts it (the only way a
+/// md_bench benchmark fails, so main can exit non-zero: benchmarks_in_error()).
+void skip_with_error(benchmark::State& state, const std::string& what);
+/// Benchmark runs ended by skip_with_error so far in this process.
+long benchmarks_in_error();
+
 /// Runs one benchmark call. All families use manual time (the timed steps' wall time, read from
 /// the time-stamp counter) so CPU and CUDA names and semantics match. Failures (a state that
 /// cannot be prepared, a failed force check, a blow-up) end the run with SkipWithError.

@@ -21,6 +21,7 @@
 namespace {
 
 constexpr int kExitBadInput = 2;
+constexpr int kExitBenchmarkError = 1;  // a benchmark ended in error (docs/BENCHMARKS.md)
 
 void print_help() {
   benchmark::PrintDefaultHelp();
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   const int repetitions = requested_repetitions(argc, argv);
+  const bool listing = requested_list_tests(argc, argv);
   benchmark::Initialize(&argc, argv, print_help);
   if (argc > 1) {
     std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
@@ -77,7 +79,8 @@ int main(int argc, char** argv) {
         return 1;
       }
     }
-    prepare_scaling(plan, benchmark::GetBenchmarkFilter());
+    // Listing needs names only: preparing states would take minutes for the full suite.
+    if (!listing) prepare_scaling(plan, benchmark::GetBenchmarkFilter());
   } catch (const std::regex_error& e) {
     std::fprintf(stderr, "md_bench: bad --benchmark_filter: %s\n", e.what());
     return kExitBadInput;
@@ -114,6 +117,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "md_bench: %s\n", e.what());
     return kExitBadInput;
+  }
+  if (const long errors = benchmarks_in_error(); errors > 0) {
+    std::fprintf(stderr, "md_bench: %ld benchmark run(s) ended in error (their rows say why)%s\n",
+                 errors, options.allow_errors ? "" : "; exit code 1 (--md_allow_errors: 0)");
+    if (!options.allow_errors) return kExitBenchmarkError;
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "bench/options.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -182,6 +183,8 @@ MdOptions parse_md_options(int& argc, char** argv) {
         throw OptionError("--md_peers: unknown peer '" + std::string(value) +
                           "' (expected lammps or none)");
       }
+    } else if (flag == "--md_allow_errors" && !has_value) {
+      o.allow_errors = true;
     } else if (flag == "--md_samples_out") {
       need_value();
       o.samples_out = std::string(value);
@@ -243,8 +246,31 @@ const char* md_options_help() {
                                         as a JSON weights file (docs/MODELS.md), then exit
           [--md_samples_out=<file>]     also write every benchmark's per-step latencies (JSON),
                                         for md_report --samples (histograms)
-Bad values print one line and exit with code 2.
+          [--md_allow_errors]           exit 0 even when a benchmark ended in error
+Bad values print one line and exit with code 2; a run in which a benchmark ended in error
+(its row says why) exits with code 1 unless --md_allow_errors.
 )";
+}
+
+bool requested_list_tests(int argc, char** argv) {
+  // Google Benchmark's reading of a boolean: empty or anything but 0/false/no/off (any case).
+  auto truthy = [](std::string_view v) {
+    std::string lower(v);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower != "0" && lower != "false" && lower != "f" && lower != "no" && lower != "n" &&
+           lower != "off";
+  };
+  bool list = false;
+  if (const char* env = std::getenv("BENCHMARK_LIST_TESTS")) list = truthy(env);
+  constexpr std::string_view kFlag = "--benchmark_list_tests";
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == kFlag) list = true;
+    if (arg.substr(0, kFlag.size() + 1) == std::string(kFlag) + "=") {
+      list = truthy(arg.substr(kFlag.size() + 1));
+    }
+  }
+  return list;
 }
 
 int requested_repetitions(int argc, char** argv) {

@@ -40,7 +40,8 @@ struct MdOptions {
   bool device_rows = false;
   /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
   std::string export_nn_preset, export_nn_path;
-  std::string samples_out;  ///< --md_samples_out: per-step latencies (JSON) for md_report
+  bool allow_errors = false;  ///< --md_allow_errors: exit 0 even when a benchmark ended in error
+  std::string samples_out;    ///< --md_samples_out: per-step latencies (JSON) for md_report
   /// --md_lammps_inputs=<dir>: write stand-alone LAMMPS inputs of the selected states, then exit.
   std::string lammps_inputs;
 };
@@ -49,6 +50,11 @@ struct MdOptions {
 /// the options. Throws OptionError on an unknown --md_ flag or a bad value; checks names against
 /// the case table.
 MdOptions parse_md_options(int& argc, char** argv);
+
+/// Whether Google Benchmark will only list the benchmarks (--benchmark_list_tests, or the
+/// BENCHMARK_LIST_TESTS environment variable, true-ish as Google Benchmark reads it): then nothing
+/// is prepared.
+bool requested_list_tests(int argc, char** argv);
 
 /// The repetition count Google Benchmark will use: the last --benchmark_repetitions=N in argv,
 /// else the BENCHMARK_REPETITIONS environment variable, else 1. Read before

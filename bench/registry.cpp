@@ -1,6 +1,7 @@
 #include "bench/registry.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
@@ -221,10 +222,15 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
     if (p.spec.family != Family::Scaling) continue;
     std::vector<std::int64_t> good;
     int selected_good = 0;  // good sizes that will run: the fit needs two
+    bool said = false;
     for (auto n : p.sizes) {
       if (!filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time")) {
         good.push_back(n);  // not run: leave it to Google Benchmark's own filtering
         continue;
+      }
+      if (!said) {  // equilibrating the sizes takes a while before Google Benchmark's header
+        std::fprintf(stderr, "md_bench: preparing %s\n", p.name.c_str());
+        said = true;
       }
       StateKey key = p.spec.key;
       key.atoms = static_cast<int>(n);

@@ -9,8 +9,11 @@ source ci/common.sh
 mdb_install_packages
 mdb_build
 mkdir -p results
+rc=0  # 1: a benchmark ended in error; its row (and the report) says why
 ./build/bench/md_bench --benchmark_out=results/md_bench.json --benchmark_out_format=json \
-  --md_samples_out=results/samples.json "$@"
+  --md_samples_out=results/samples.json "$@" || rc=$?
+((rc == 0 || rc == 1)) || exit "$rc"
 ./build/compare/md_report results/md_bench.json --samples results/samples.json \
   -o results/report.html
 echo "ci: results in results/md_bench.json; open results/report.html in a browser"
+exit "$rc"

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bench/counters.hpp"
+#include "bench/families.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/peers/lammps_instance.hpp"
 #include "bench/peers/lammps_script.hpp"
@@ -82,7 +83,7 @@ PeerCache& warmed_instance(const StateKey& key) {
 }
 
 void fail(benchmark::State& state, const std::string& what) {
-  state.SkipWithError(what.c_str());
+  skip_with_error(state, what);
 }
 
 }  // namespace

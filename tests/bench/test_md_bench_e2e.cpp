@@ -185,7 +185,8 @@ TEST(MdBenchErrors, UnstableSystemIsAnErrorRunNotACrash) {
       "--benchmark_filter='^Step/NVE/64/lj-ar|^Step/NVE/64/lj-melt|^Scaling/NVE/lj-ar' "
       "--md_sizes=32,64 --md_timestep=2.0 --benchmark_min_time=0.01 --benchmark_out=" +
       out.string());
-  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_EQ(r.exit_code, 1) << r.output;  // rows in error: the run is not a success
+  EXPECT_NE(r.output.find("ended in error"), std::string::npos) << r.output;
   const auto file = compare::load_benchmark_json(out);
   std::filesystem::remove(out);
   const auto* ar = file.find("Step/NVE/64/lj-ar/cpu/manual_time");
@@ -235,7 +236,8 @@ TEST(MdBenchCuda, RowsFollowTheDeviceAndFailCleanlyWithoutOne) {
   const auto out = temp_json("cuda");
   const std::string rows =
       "--md_cases=lj-ar --md_sizes=64 --md_ensembles=NVE --md_replicas=2 --md_peers=none "
-      "--benchmark_filter='^(Step|Batched)/' --benchmark_min_time=0.01 --benchmark_out=" +
+      "--md_allow_errors --benchmark_filter='^(Step|Batched)/' --benchmark_min_time=0.01 "
+      "--benchmark_out=" +
       out.string();
   const Result on = run_md_bench(rows + " --md_cuda=on");
   if (!cuda_built()) {
@@ -413,6 +415,43 @@ TEST(MdBenchList, JsonListsCasesCountersAndNames) {
     EXPECT_NE(n.get<std::string>().find("lj-melt"), std::string::npos);
   }
   EXPECT_TRUE(found);
+}
+
+// A run in which every selected benchmark ended in error exits 1, so CI cannot take it for a
+// success; --md_allow_errors asks for 0. A healthy run exits 0 and says nothing of errors.
+TEST(MdBenchErrors, ErrorRowsMakeTheExitCodeOneUnlessAllowed) {
+  const std::string bad =
+      "--benchmark_filter='^Step/NVE/32/lj-ar/cpu/manual_time$' --md_sizes=32 "
+      "--md_timestep=1e9 --benchmark_min_time=0.01";
+  const Result failed = run_md_bench(bad);
+  EXPECT_EQ(failed.exit_code, 1) << failed.output;
+  EXPECT_NE(failed.output.find("ERROR OCCURRED"), std::string::npos) << failed.output;
+  const Result allowed = run_md_bench(bad + " --md_allow_errors");
+  EXPECT_EQ(allowed.exit_code, 0) << allowed.output;
+  const Result good = run_md_bench(
+      "--benchmark_filter='^Step/NVE/32/lj-ar/cpu/manual_time$' --md_sizes=32 "
+      "--benchmark_min_time=0.01");
+  EXPECT_EQ(good.exit_code, 0) << good.output;
+  EXPECT_EQ(good.output.find("ended in error"), std::string::npos) << good.output;
+}
+
+// --benchmark_list_tests prints names without preparing a state: a run prepares its Scaling
+// sizes first (and says so), a listing of the same filter does not, whichever form of the flag.
+TEST(MdBenchList, ListTestsPreparesNothing) {
+  const std::string scaling =
+      "--benchmark_filter='^Scaling/NVE/lj-ar/cpu' --md_sizes=32,64 "
+      "--benchmark_min_time=0.01";
+  const Result run = run_md_bench(scaling);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("md_bench: preparing Scaling/NVE/lj-ar/cpu"), std::string::npos)
+      << run.output;
+  for (const char* flag : {"--benchmark_list_tests", "--benchmark_list_tests=true"}) {
+    const Result listed = run_md_bench(scaling + " " + flag);
+    ASSERT_EQ(listed.exit_code, 0) << listed.output;
+    EXPECT_EQ(listed.output.find("preparing"), std::string::npos) << flag << listed.output;
+    EXPECT_NE(listed.output.find("Scaling/NVE/lj-ar/cpu/64/manual_time"), std::string::npos)
+        << listed.output;
+  }
 }
 
 // The names, cases, families and counters md_bench lists are a public contract
