@@ -172,7 +172,9 @@ CaseSpec parse_custom_case(std::string_view spec) {
     }
   }
   const int unit = atoms_per_unit(c);
-  c.sizes = {c.structure ? unit : unit * 64};
+  // A structure runs as given, but a one-atom cell (a primitive cell) is replicated 2 x 2 x 2:
+  // MD needs at least two atoms.
+  c.sizes = {c.structure ? (unit >= 2 ? unit : 8 * unit) : unit * 64};
   if (const auto sizes = take("sizes")) {
     c.sizes.clear();
     for (const std::string& n : slash_list(*sizes)) {
@@ -190,7 +192,13 @@ CaseSpec parse_custom_case(std::string_view spec) {
   c.full_max_atoms = *std::max_element(c.sizes.begin(), c.sizes.end());
   if (!kv.empty()) bad(c.name, "unknown key '" + kv.begin()->first + "'");
 
-  const System sample = build_case_system(c, c.sizes.front(), 1);
+  System sample = [&] {
+    try {
+      return build_case_system(c, c.sizes.front(), 1);
+    } catch (const std::exception& e) {
+      bad(c.name, e.what());
+    }
+  }();
   set_model(c, *model, sample);
   try {
     c.make_force_field()->bind(sample);

@@ -63,7 +63,8 @@ class Engine {
   virtual int atoms_per_replica() const = 0;
 
   /// One step of every replica; with observe, energy and virial are computed on it for thermo().
-  /// The CPU engine has finished it on return; the CUDA engine has only enqueued it.
+  /// The CPU engine has finished it on return (and throws, with a message, when a list build
+  /// meets a non-finite position); the CUDA engine has only enqueued it.
   virtual void step(bool observe = false) = 0;
   /// n steps, the last observed, then synchronize().
   void run(long n);

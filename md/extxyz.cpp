@@ -135,8 +135,8 @@ double species_mass(const SpeciesSeen& s, const StructureOptions& options, const
   if (const auto m = option_mass(options, s.name)) return *m;
   if (const auto m = standard_atomic_mass(s.name)) return *m;
   at.fail_at(s.first_line, cat("no mass for species ", quoted(s.name),
-                               ": not an element symbol the built-in table knows; give it in "
-                               "StructureOptions::masses or a masses:R:1 column"));
+                               ": not an element symbol the built-in table knows; add a "
+                               "masses:R:1 column (Properties=species:S:1:pos:R:3:masses:R:1)"));
 }
 
 /// The atoms of the frame as read, before they become a System.

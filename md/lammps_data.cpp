@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "md/element_masses.hpp"
 #include "md/structure_text.hpp"
 
 namespace mdb {
@@ -338,26 +339,30 @@ class DataReader {
     if (!types_[t].mass_comment.empty()) return types_[t].mass_comment;
     r_.fail_at(masses_line_ != 0 ? types_[t].mass_line : types_line_,
                cat("no name for atom type ", t + 1,
-                   ": give StructureOptions::type_names (as pair_coeff * * file Si C) or a "
-                   "comment after its mass (1 28.0855 # Si)"));
+                   ": name the types in order (md_bench --md_case ...,types=Si/C, as pair_coeff "
+                   "* * file Si C) or put the element after each mass (1 28.0855 # Si)"));
   }
 
   System make_system() {
     const int end = r_.number();
     if (atoms_section_line_ == 0) r_.fail_at(end, "no Atoms section");
     if (!opt_.type_names.empty() && opt_.type_names.size() != types_.size()) {
-      r_.fail_at(types_line_, cat("StructureOptions::type_names has ", opt_.type_names.size(),
-                                  " names for ", ntypes_, " atom types"));
+      r_.fail_at(types_line_, cat("types= gives ", opt_.type_names.size(), " names for ", ntypes_,
+                                  " atom types"));
     }
     System sys(Box(lo_, {hi_[0] - lo_[0], hi_[1] - lo_[1], hi_[2] - lo_[2]}), *opt_.units);
     std::vector<int> species_of_type;
     for (std::size_t t = 0; t < types_.size(); ++t) {
       const std::string name = type_name(t);
-      const std::optional<double> m = types_[t].mass ? types_[t].mass : option_mass(opt_, name);
+      // The file's mass, else one given for the name, else the element's standard weight (ASE
+      // writes data files without a Masses section).
+      std::optional<double> m = types_[t].mass ? types_[t].mass : option_mass(opt_, name);
+      if (!m) m = standard_atomic_mass(name);
       if (!m) {
-        r_.fail_at(end, cat("no Masses section, and StructureOptions::masses has no mass for "
-                            "type ",
-                            t + 1, " (", name, ")"));
+        r_.fail_at(end, cat("no mass for atom type ", t + 1, " (", name,
+                            "): not an element symbol the built-in table knows; add a Masses "
+                            "section (",
+                            t + 1, " <mass> # ", name, ")"));
       }
       int s = sys.find_species(name);
       if (s < 0) {

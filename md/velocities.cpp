@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "md/random.hpp"
 #include "md/thermo.hpp"
@@ -36,7 +37,10 @@ void assign_maxwell_boltzmann(System& s, double temperature, std::uint64_t seed)
     throw std::invalid_argument("assign_maxwell_boltzmann: temperature must be >= 0");
   }
   if (s.size() < 2) {
-    throw std::invalid_argument("assign_maxwell_boltzmann: need at least 2 atoms");
+    throw std::invalid_argument(
+        "velocities at a temperature need at least 2 atoms (the total momentum is removed), "
+        "the system has " +
+        std::to_string(s.size()));
   }
   Rng rng(seed);
   const auto m = s.mass();

@@ -126,6 +126,7 @@ std::string summary_line(const Comparison& c) {
   if (s.only_new > 0) o << "; " << s.only_new << " only in NEW";
   if (s.mismatched > 0) o << "; " << s.mismatched << " size mismatch(es)";
   if (s.ignored > 0) o << "; " << s.ignored << " ignored";
+  if (s.skipped > 0) o << "; " << s.skipped << " skipped";
   return o.str();
 }
 

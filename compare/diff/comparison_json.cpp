@@ -73,6 +73,7 @@ void write_json(std::ostream& out, const Comparison& c, const ReportOptions& opt
         {"errors_old", s.errors_old},
         {"size_mismatches", s.mismatched},
         {"ignored", s.ignored},
+        {"skipped", s.skipped},
         {"limit_violations", s.limit_violations},
         {"geomean_real_time_ratio", number(s.geomean_real)},
         {"geomean_cpu_time_ratio", number(s.geomean_cpu)},

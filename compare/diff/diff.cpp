@@ -156,7 +156,7 @@ std::size_t repetitions_needed(double alpha) {
 void tally(Summary& s, const BenchmarkDiff& row, std::vector<double>& log_real,
            std::vector<double>& log_cpu) {
   std::size_t* counter[] = {&s.compared,   &s.only_old,   &s.only_new, &s.errors_new,
-                            &s.errors_old, &s.mismatched, &s.ignored};
+                            &s.errors_old, &s.mismatched, &s.ignored,  &s.skipped};
   ++*counter[static_cast<int>(row.status)];
   s.limit_violations += row.violations.size();
   bool any_regressed = false, any_improved = false;
@@ -225,6 +225,10 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
     } else if (o->error) {
       row.status = RowStatus::kErrorOld;
       row.note = o->error_message;
+    } else if (n->skipped || o->skipped) {
+      row.status = RowStatus::kSkipped;
+      row.note = std::string(n->skipped ? "NEW" : "OLD") + " skipped it: " +
+                 quoted_for_message(n->skipped ? n->skip_message : o->skip_message);
     } else if (const std::string mismatch = size_mismatch(*o, *n, policy); !mismatch.empty()) {
       row.status = RowStatus::kSizeMismatch;
       row.note = mismatch;
@@ -232,7 +236,7 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
       compare_metrics(row, *o, *n, policy);
       aggregate_rows += (o->from_aggregate || n->from_aggregate) ? 1 : 0;
     }
-    if (n != nullptr && !n->error && row.status != RowStatus::kIgnored) {
+    if (n != nullptr && !n->error && !n->skipped && row.status != RowStatus::kIgnored) {
       check_limits(row, *n, policy, limit_matches);
     }
 
@@ -326,6 +330,8 @@ std::string_view to_string(RowStatus s) {
       return "size mismatch";
     case RowStatus::kIgnored:
       return "ignored";
+    case RowStatus::kSkipped:
+      return "skipped";
   }
   return "compared";
 }

@@ -44,6 +44,7 @@ enum class RowStatus {  // the order matches Summary's counters
   kErrorOld,      // only OLD had an error run: NEW is the first good measurement
   kSizeMismatch,  // an identity metric (natoms, replicas) differs: not comparable
   kIgnored,       // a policy override says so
+  kSkipped,       // a side skipped itself (Google Benchmark's SkipWithMessage): nothing measured
 };
 
 /// A limit NEW broke.
@@ -70,7 +71,7 @@ struct BenchmarkDiff {
 struct Summary {
   std::size_t compared = 0, regressed = 0, improved = 0, unconfirmed = 0;
   std::size_t only_old = 0, only_new = 0, errors_new = 0, errors_old = 0, mismatched = 0,
-              ignored = 0, limit_violations = 0;
+              ignored = 0, skipped = 0, limit_violations = 0;
   // Geometric mean over compared benchmarks of new/old medians (1 = no change); NaN if none.
   double geomean_real = 0, geomean_cpu = 0;
   std::size_t geomean_count = 0, geomean_cpu_count = 0;

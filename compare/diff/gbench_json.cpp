@@ -25,7 +25,8 @@ using nlohmann::json;
 const std::set<std::string, std::less<>> kStandardKeys = {
     "name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
     "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
-    "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "big_o", "label"};
+    "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "big_o", "label",
+    "skipped", "skip_message"};
 // clang-format on
 
 // The non-finite tokens Google Benchmark's FormatKV writes for doubles, and their values.
@@ -263,6 +264,11 @@ BenchmarkRun read_run(const json& row, std::size_t index, const std::string& sou
     if (!it->is_boolean()) row_error(where, "\"error_occurred\" is not a boolean");
     r.error_occurred = it->get<bool>();
   }
+  if (const auto it = row.find("skipped"); it != row.end()) {
+    if (!it->is_boolean()) row_error(where, "\"skipped\" is not a boolean");
+    r.skipped = it->get<bool>();
+  }
+  read_string(row, "skip_message", r.skip_message, where);
 
   // A time whose unit is unknown can't be compared with anything; refuse rather than guess.
   if (!r.time_unit.empty()) {

@@ -59,6 +59,10 @@ struct BenchmarkRun {
   std::string time_unit;  // "ns", "us", "ms", "s"; empty only on rows without times (RMS)
   bool error_occurred = false;
   std::string error_message;
+  /// Google Benchmark >= 1.8: the benchmark skipped itself (State::SkipWithMessage); such a row
+  /// carries zero times that measure nothing.
+  bool skipped = false;
+  std::string skip_message;
   std::string big_o;  // complexity label on BigO rows ("N", "N^2", "lgN", ...), else empty
   std::string label;  // State::SetLabel text, else empty
   // Every other numeric key of the row, NaN/inf kept: user counters, allocs_per_iter and

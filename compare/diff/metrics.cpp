@@ -28,6 +28,10 @@ std::vector<MetricSpec> make_table() {
   t.push_back(spec("atom_steps_per_s", D::kHigher, 0.05, 0, "1/s", true));
   t.push_back(spec("steps_per_s", D::kHigher, 0.05, 0, "1/s", true));
   t.push_back(spec("ns_per_day", D::kHigher, 0.05, 0, "ns/day", true));
+  // Google Benchmark's own rates (SetItemsProcessed / SetBytesProcessed): per second of the
+  // benchmark's time (manual, real or CPU), so speed moves them as it moves the times.
+  t.push_back(spec("items_per_second", D::kHigher, 0.05, 0, "1/s", true));
+  t.push_back(spec("bytes_per_second", D::kHigher, 0.05, 0, "B/s", true));
   t.push_back(spec("p50_us", D::kLower, 0.05, 0, "us", true));
   // Tails are noisier than the median, so they need a bigger move before they count.
   t.push_back(spec("p95_us", D::kLower, 0.10, 0, "us", true));

@@ -60,6 +60,11 @@ SampleSet collect_samples(const std::vector<BenchmarkFile>& files) {
         b.error = true;
         continue;
       }
+      if (run.skipped) {  // its zero times are not a measurement
+        if (!b.skipped) b.skip_message = run.skip_message;
+        b.skipped = true;
+        continue;
+      }
       has_repetitions.insert(run.run_name);
       add_row(b, run);
     }

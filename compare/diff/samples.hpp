@@ -20,6 +20,8 @@ struct BenchmarkSamples {
   std::map<std::string, std::vector<double>> metrics;
   bool error = false;
   std::string error_message;    // the first error row's message
+  bool skipped = false;         // a row skipped itself (SkipWithMessage): no samples from it
+  std::string skip_message;     // the first skipped row's message
   bool from_aggregate = false;  // no repetition rows: the median (or mean) row stood in
   std::string time_unit;        // as the file wrote it, for display
 };

@@ -115,5 +115,20 @@ TEST(CustomCase, NamesMustBeNew) {
   EXPECT_EQ(find_case("si-custom-once")->model, "sw");
 }
 
+// A one-atom structure (a primitive cell) runs as 2 x 2 x 2 copies: MD needs two atoms. Asking
+// for one atom is an error that names the case and says why.
+TEST(CustomCase, OneAtomStructureIsReplicatedAndOneAtomIsAClearError) {
+  const std::string path = temp_path("one.xyz");
+  System one(Box::cube(2.715), kMetalUnits);
+  one.add_atom(one.add_species("Si", 28.0855), 0.0, 0.0, 0.0);
+  write_structure(one, path);
+  const CaseSpec c = parse_custom_case("prim:model=sw,structure=" + path);
+  ASSERT_EQ(c.sizes.size(), 1u);
+  EXPECT_EQ(c.sizes.front(), 8);
+  expect_error("prim1:model=sw,structure=" + path + ",sizes=1", "prim1");
+  expect_error("prim2:model=sw,structure=" + path + ",sizes=1", "at least 2 atoms");
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace mdb::bench

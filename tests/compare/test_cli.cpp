@@ -114,6 +114,40 @@ TEST(CompareCli, NonFiniteValuesAndAggregatesOnlyAreTolerated) {
   EXPECT_TRUE(has(agg.out, "only aggregate rows")) << agg.out;
 }
 
+// JSON as Google Benchmark 1.8/1.9 writes it: a benchmark that skipped itself (SkipWithMessage:
+// "skipped": true and zero times) is reported as skipped, never as a 100 % faster sample; the
+// library's own rates (items_per_second, bytes_per_second) are judged, higher being better.
+TEST(CompareCli, SkippedRowsAreSkippedAndLibraryRatesAreJudged) {
+  const CliRun r = run({"gb19_old.json", "gb19_new.json", "--format=json"});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;  // BM_parse is 20 % slower
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["summary"]["skipped"], 1);
+  EXPECT_EQ(j["summary"]["improved"], 0);
+  bool saw_skip = false, saw_items = false, saw_bytes = false;
+  for (const auto& row : j["benchmarks"]) {
+    if (row["name"] == "BM_memcpy/64") {
+      saw_skip = true;
+      EXPECT_EQ(row["status"], "skipped");
+      EXPECT_NE(row["note"].get<std::string>().find("no AVX-512 here"), std::string::npos);
+      EXPECT_TRUE(row["metrics"].empty()) << row.dump();
+    }
+    if (row["name"] != "BM_parse/1024") continue;
+    for (const auto& m : row["metrics"]) {
+      if (m["metric"] == "items_per_second") {
+        saw_items = true;
+        EXPECT_EQ(m["verdict"], "regressed") << m.dump();
+      }
+      if (m["metric"] == "bytes_per_second") {
+        saw_bytes = true;
+        EXPECT_EQ(m["verdict"], "regressed") << m.dump();
+      }
+    }
+  }
+  EXPECT_TRUE(saw_skip && saw_items && saw_bytes) << r.out;
+  const CliRun text = run({"gb19_old.json", "gb19_new.json"});
+  EXPECT_TRUE(has(text.out, "1 skipped")) << text.out;
+}
+
 TEST(CompareCli, RealMdBenchOutputComparesWithItself) {
   const CliRun r = run({"md_bench_real.json", "md_bench_real.json"});
   EXPECT_EQ(r.code, 0) << r.out << r.err;

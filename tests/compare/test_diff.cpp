@@ -43,6 +43,10 @@ const MetricDiff& metric(const Comparison& c, const std::string& bench_name, con
   static const MetricDiff none{};
   return none;
 }
+// A reference into a temporary Comparison would dangle once the statement ends: keep it in a
+// variable first (ASan caught two such tests, which passed in Release by luck).
+const MetricDiff& metric(Comparison&& c, const std::string& bench_name,
+                         const std::string& m) = delete;
 
 // find() answers from a hash index that follows appends (so building and comparing n benchmarks
 // is O(n), not O(n^2)) and is rebuilt when the vector was cut.
@@ -158,9 +162,8 @@ TEST(CompareSamples, HigherIsBetterCountersRegressWhenTheyFall) {
   const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
   EXPECT_EQ(metric(c, "A", "atom_steps_per_s").verdict, Verdict::kRegressed);
   n.metrics["atom_steps_per_s"] = around(8e6);
-  EXPECT_EQ(
-      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "A", "atom_steps_per_s").verdict,
-      Verdict::kImproved);
+  const Comparison faster = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(metric(faster, "A", "atom_steps_per_s").verdict, Verdict::kImproved);
 }
 
 TEST(CompareSamples, EnergyDriftIsJudgedByMagnitudeAboveItsNoiseFloor) {
@@ -168,9 +171,8 @@ TEST(CompareSamples, EnergyDriftIsJudgedByMagnitudeAboveItsNoiseFloor) {
   o.metrics["energy_drift"] = {1e-3, -2e-3, 5e-4, -1e-3, 2e-3, -5e-4, 1.5e-3, -1.5e-3, 8e-4, -8e-4};
   // A flip of sign and a doubling of noise-level drift: |change| is large, absolute tiny.
   n.metrics["energy_drift"] = {-2e-3, 4e-3, -1e-3, 2e-3, -4e-3, 1e-3, -3e-3, 3e-3, -1.6e-3, 1.6e-3};
-  EXPECT_EQ(
-      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "T", "energy_drift").verdict,
-      Verdict::kSame);
+  const Comparison noise = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(metric(noise, "T", "energy_drift").verdict, Verdict::kSame);
   // Real drift: 0.2 meV/atom/ps, negative or positive.
   n.metrics["energy_drift"] = std::vector<double>(10, -0.2);
   const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
@@ -300,8 +302,8 @@ TEST(CompareSamples, DriftAtZeroOnBothSidesIsTheSame) {
   BenchmarkSamples o = bench("T", 1e7), n = bench("T", 1e7);
   o.metrics["energy_drift"] = std::vector<double>(10, 0.0);
   n.metrics["energy_drift"] = std::vector<double>(10, -0.0);
-  const MetricDiff& d =
-      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "T", "energy_drift");
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  const MetricDiff& d = metric(c, "T", "energy_drift");
   EXPECT_EQ(d.verdict, Verdict::kSame);
   EXPECT_EQ(d.change, 0.0);
 }
@@ -309,8 +311,8 @@ TEST(CompareSamples, DriftAtZeroOnBothSidesIsTheSame) {
 TEST(CompareSamples, NaNSamplesAreDroppedNotRanked) {
   BenchmarkSamples o = bench("A", 1000), n = bench("A", 1000);
   n.metrics["real_time"][3] = NAN;
-  const MetricDiff& t =
-      metric(compare_samples(set_of({o}), set_of({n}), Policy{}), "A", "real_time");
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  const MetricDiff& t = metric(c, "A", "real_time");
   EXPECT_EQ(t.n_new, 9u);
   EXPECT_EQ(t.verdict, Verdict::kSame);
 }

@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "md/element_masses.hpp"
 #include "md/structure_file.hpp"
 #include "tests/md/structure_file_support.hpp"
 
@@ -104,6 +105,20 @@ TEST(LammpsData, MassesFromOptionsWhenTheFileHasNone) {
   EXPECT_EQ(read_text(kGood, opt).species_table()[0].mass, 28.0855);
 }
 
+// ASE writes data files without a Masses section: named types take their element's standard
+// atomic weight (the table extended XYZ uses), so types=Si/C is all such a file needs.
+TEST(LammpsData, MassesFromTheElementTableWhenTypesAreElements) {
+  std::string text = kGood;
+  for (int l = 13; l >= 10; --l) text = with_line(text, l, "");
+  StructureOptions opt;
+  opt.type_names = {"Si", "C"};
+  const System s = read_text(text, opt);
+  EXPECT_EQ(s.species_table()[0].mass, standard_atomic_mass("Si").value());
+  EXPECT_EQ(s.species_table()[1].mass, standard_atomic_mass("C").value());
+  EXPECT_NEAR(s.species_table()[0].mass, 28.085, 1e-3);  // IUPAC conventional weights
+  EXPECT_NEAR(s.species_table()[1].mass, 12.011, 1e-3);
+}
+
 TEST(LammpsData, ChargeAndFullStyles) {
   std::string charge = with_line(kGood, 15, "Atoms # charge");
   charge = with_line(charge, 17, "1 1 -0.5 1.5 2.5 3.5");
@@ -148,8 +163,8 @@ TEST(LammpsData, MalformedFilesGiveOneLineWithTheLineNumber) {
   three_names.type_names = {"Si", "C", "Ge"};
   StructureOptions same_name;
   same_name.type_names = {"Si", "Si"};
-  StructureOptions si_c;
-  si_c.type_names = {"Si", "C"};
+  StructureOptions xx_c;
+  xx_c.type_names = {"Xx", "C"};
   std::string no_masses = kGood;
   for (int l = 13; l >= 10; --l) no_masses = with_line(no_masses, l, "");
   const std::vector<ErrorCase> cases = {
@@ -199,9 +214,9 @@ TEST(LammpsData, MalformedFilesGiveOneLineWithTheLineNumber) {
       {"velocities first", with_line(kGood, 9, "\nVelocities\n\n1 0 0 0\n"), 10,
        "Velocities section before the Atoms section"},
       {"no type names", with_line(kGood, 13, "2 12.011"), 13, "no name for atom type 2"},
-      {"type names count", kGood, 4, "type_names has 3 names for 2 atom types", three_names},
+      {"type names count", kGood, 4, "types= gives 3 names for 2 atom types", three_names},
       {"same name other mass", kGood, 13, "with a different mass", same_name},
-      {"no masses", no_masses, 26, "no Masses section", si_c},
+      {"no masses", no_masses, 26, "no mass for atom type 1 (Xx): not an element symbol", xx_c},
   };
   TempDir dir;
   for (const ErrorCase& c : cases) {
