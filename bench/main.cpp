@@ -15,6 +15,7 @@
 #include "bench/run_context.hpp"
 #include "bench/samples_out.hpp"
 #include "bench/workspace.hpp"
+#include "md/engine.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 
@@ -92,6 +93,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "md_bench: %s\n", e.what());
       return kExitBadInput;
     }
+  }
+  if (options.cuda == MdOptions::Cuda::Auto && !options.device_rows && !listing) {
+    std::fprintf(stderr, "md_bench: no cuda rows: %s\n", mdb::cuda_unusable_reason().c_str());
   }
   register_benchmarks(plan);
   add_run_context();

@@ -132,6 +132,9 @@ MdOptions parse_md_options(int& argc, char** argv) {
         throw OptionError("--md_cuda: unknown value '" + std::string(value) +
                           "' (expected auto, on or off)");
       }
+    } else if (flag == "--md_device") {
+      need_value();
+      o.cuda_device = parse_int<int>(flag, value, 0, 1023);
     } else if (flag == "--md_threads") {
       need_value();
       o.threads.clear();
@@ -237,6 +240,7 @@ const char* md_options_help() {
                                         diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz
           [--md_peers=lammps|none]      Peer family: the Step states run by LAMMPS in-process
                                         (default lammps, when built with liblammps)
+          [--md_device=<N>]             the CUDA device the cuda rows run on (default: 0)
           [--md_cuda=auto|on|off]       cuda rows (Step, Scaling, Batched on the GPU engine):
                                         auto = when built with CUDA and a GPU is usable
           [--md_lammps_inputs=<dir>]    write the selected Step states as stand-alone LAMMPS

@@ -37,6 +37,7 @@ struct MdOptions {
   /// usable). main() resolves it into `device_rows`, which plan_benchmarks reads.
   enum class Cuda { Auto, On, Off };
   Cuda cuda = Cuda::Auto;
+  int cuda_device = -1;  ///< --md_device=N: the CUDA device the cuda rows run on (-1: current)
   bool device_rows = false;
   /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
   std::string export_nn_preset, export_nn_path;

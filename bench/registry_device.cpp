@@ -21,6 +21,13 @@ bool cuda_built() {
 }
 
 void resolve_device_rows(MdOptions& o) {
+  if (o.cuda_device >= 0 && o.cuda != MdOptions::Cuda::Off) {
+    try {
+      select_cuda_device(o.cuda_device);
+    } catch (const std::exception& e) {
+      throw OptionError("--md_device=" + std::to_string(o.cuda_device) + ": " + e.what());
+    }
+  }
   switch (o.cuda) {
     case MdOptions::Cuda::Off:
       o.device_rows = false;

@@ -10,8 +10,9 @@ namespace mdb::bench {
 /// Whether md_bench was built with the CUDA engine.
 bool cuda_built();
 
-/// Turns --md_cuda into options.device_rows: auto = built with CUDA and a GPU usable; on = built
-/// (OptionError otherwise: the rows would all be errors); off = none.
+/// Makes --md_device current (OptionError when there is no such device), then turns --md_cuda
+/// into options.device_rows: auto = built with CUDA and a GPU usable; on = built (OptionError
+/// otherwise: the rows would all be errors); off = none.
 void resolve_device_rows(MdOptions& options);
 
 /// Largest system the cuda rows accept (the CPU cases cap at 131,072 atoms: minutes per step on

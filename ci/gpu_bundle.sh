@@ -2,7 +2,7 @@
 # Builds here what a GPU session runs on the device machine (docs/PERFORMANCE.md, "GPU"). That
 # machine has the CUDA toolkit and driver but none of Debian's packages (no Google Benchmark,
 # GoogleTest or Eigen) and no network, so nothing of mdbench can be built there. Instead this
-# builds test_kernels_cuda, test_engine_cuda and md_bench (without KIM and LAMMPS) for sm_90 here
+# builds test_kernels_cuda, test_engine_cuda and md_bench (without KIM and LAMMPS) for sm_80-90 here
 # and copies them, every shared library they load except the driver's libcuda, and the dynamic
 # loader itself into build-gpu/bundle (a few MB); ci/gpu_session.sh runs them there through that
 # loader, so the device image's own C library and C++ runtime do not matter.

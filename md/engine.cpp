@@ -45,6 +45,23 @@ bool cuda_device_usable() noexcept {
 #endif
 }
 
+std::string cuda_unusable_reason() noexcept {
+#ifdef MDB_HAVE_CUDA
+  return cuda_unavailable_reason();
+#else
+  return "built without the CUDA toolkit";
+#endif
+}
+
+void select_cuda_device(int index) {
+#ifdef MDB_HAVE_CUDA
+  cuda_select_device(index);
+#else
+  static_cast<void>(index);
+  throw std::invalid_argument("built without the CUDA toolkit: no CUDA device to select");
+#endif
+}
+
 std::unique_ptr<Engine> make_engine(Backend backend, RunSpec spec) {
   switch (backend) {
     case Backend::Cpu:

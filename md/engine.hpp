@@ -128,5 +128,11 @@ bool cuda_engine_built();
 /// Whether the CUDA engine can run here: built, with a device this binary has code for. Never
 /// throws (no driver counts as no device).
 bool cuda_device_usable() noexcept;
+/// Why cuda_device_usable() is false (built without CUDA, no driver or device, no code for the
+/// device), or empty when it is true.
+std::string cuda_unusable_reason() noexcept;
+/// Makes CUDA device `index` the one engines made afterwards run on. Throws
+/// std::invalid_argument when there is no such device or the build has no CUDA.
+void select_cuda_device(int index);
 
 }  // namespace mdb

@@ -1,6 +1,8 @@
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 
 #include "kernels/cuda/device_info_cuda.hpp"
 
@@ -27,12 +29,55 @@ bool cuda_device_available() noexcept {
   return true;
 }
 
-std::string cuda_device_description() noexcept {
+std::string cuda_unavailable_reason() noexcept {
   try {
     int count = 0;
+    if (const cudaError_t e = cudaGetDeviceCount(&count); e != cudaSuccess) {
+      static_cast<void>(cudaGetLastError());
+      return std::string("no usable CUDA driver or device (") + cudaGetErrorString(e) + ")";
+    }
+    if (count == 0) return "no CUDA device";
+    cudaFuncAttributes attr{};
+    if (const cudaError_t e = cudaFuncGetAttributes(&attr, probe_kernel); e != cudaSuccess) {
+      static_cast<void>(cudaGetLastError());
+      int device = 0, major = 0, minor = 0;
+      static_cast<void>(cudaGetDevice(&device));
+      static_cast<void>(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+      static_cast<void>(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+      return "device " + std::to_string(device) + " (sm_" + std::to_string(major) +
+             std::to_string(minor) + ") has no code in this build (" + cudaGetErrorString(e) +
+             "; rebuild with -DCMAKE_CUDA_ARCHITECTURES=native)";
+    }
+    return {};
+  } catch (...) {
+    return "the CUDA runtime could not be queried";
+  }
+}
+
+void cuda_select_device(int index) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    static_cast<void>(cudaGetLastError());
+    count = 0;
+  }
+  if (index < 0 || index >= count) {
+    throw std::invalid_argument("no CUDA device " + std::to_string(index) + " (this machine has " +
+                                std::to_string(count) + ")");
+  }
+  if (const cudaError_t e = cudaSetDevice(index); e != cudaSuccess) {
+    static_cast<void>(cudaGetLastError());
+    throw std::invalid_argument("cannot use CUDA device " + std::to_string(index) + ": " +
+                                cudaGetErrorString(e));
+  }
+}
+
+std::string cuda_device_description() noexcept {
+  try {
+    int count = 0, device = 0;
     cudaDeviceProp p{};
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0 ||
-        cudaGetDeviceProperties(&p, 0) != cudaSuccess) {
+        cudaGetDevice(&device) != cudaSuccess ||
+        cudaGetDeviceProperties(&p, device) != cudaSuccess) {
       static_cast<void>(cudaGetLastError());  // leave no sticky error for later checked calls
       return {};
     }

@@ -18,6 +18,7 @@
 #include "bench/samples_out.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/report/step_samples.hpp"
+#include "md/engine.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 
@@ -172,7 +173,8 @@ TEST(MdBenchRepetitions, NoCorruptMemoryFieldsWithRepetitions) {
 
 TEST(MdBenchErrors, BadFlagValuesExitWithCode2AndOneLine) {
   for (const char* args : {"--md_steps=abc", "--md_sizes=30", "--md_cases=nope", "--md_suite=huge",
-                           "--md_bogus", "--not_a_flag", "--md_cuda=maybe", "--md_threads=0"}) {
+                           "--md_bogus", "--not_a_flag", "--md_cuda=maybe", "--md_threads=0",
+                           "--md_device=-1", "--md_device=1000"}) {
     const Result r = run_md_bench(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
     EXPECT_EQ(r.output.find("md_bench: "), 0u) << args << ": " << r.output;
@@ -415,6 +417,23 @@ TEST(MdBenchList, JsonListsCasesCountersAndNames) {
     EXPECT_NE(n.get<std::string>().find("lj-melt"), std::string::npos);
   }
   EXPECT_TRUE(found);
+}
+
+// Without cuda rows in auto mode md_bench says why on stderr (this machine: no GPU, or no
+// CUDA build); a device that does not exist is a bad flag naming how many there are.
+TEST(MdBenchCuda, SaysWhyThereAreNoCudaRowsAndRefusesAMissingDevice) {
+  const std::string one =
+      "--benchmark_filter='^Step/NVE/32/lj-ar/cpu/manual_time$' "
+      "--md_sizes=32 --benchmark_min_time=0.01";
+  const Result r = run_md_bench(one);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  if (!cuda_device_usable()) {
+    EXPECT_NE(r.output.find("md_bench: no cuda rows: "), std::string::npos) << r.output;
+  }
+  EXPECT_EQ(run_md_bench(one + " --md_cuda=off").output.find("no cuda rows"), std::string::npos);
+  const Result missing = run_md_bench(one + " --md_device=999");
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+  EXPECT_NE(missing.output.find("--md_device=999: "), std::string::npos) << missing.output;
 }
 
 // A run in which every selected benchmark ended in error exits 1, so CI cannot take it for a
