@@ -328,7 +328,10 @@ TEST(MdBenchPeers, LammpsRowsSitBesideStepWithComparableCounters) {
   EXPECT_NEAR(peer->counters.at("neighbors_per_atom"), ours->counters.at("neighbors_per_atom"),
               2.0);
   EXPECT_GT(peer->counters.at("atom_steps_per_s"), 0.0);
-  EXPECT_GT(peer->counters.at("frac_force"), 0.5);  // SW: the pair style dominates a step
+  // LAMMPS's own timer split, as shares of the step: present and a partition. (How large the
+  // Pair share is depends on what else the machine runs, e.g. 0.42 beside two busy loops
+  // (ci/loaded_tests.sh), so no threshold on it here.)
+  EXPECT_GT(peer->counters.at("frac_force"), 0.0);
   EXPECT_LE(peer->counters.at("frac_force") + peer->counters.at("frac_neigh") +
                 peer->counters.at("frac_integrate"),
             1.0 + 1e-9);

@@ -1,6 +1,7 @@
 // The device engine's whole step (tests/kernels/emulated_engine.*: the CUDA step's bodies in the
-// same order, run on the host) against the CPU Simulation: NVE and zero-temperature Langevin
-// trajectories, list rebuilds, energy conservation, thermalisation, replicas.
+// same order, run on the host) against the CPU Simulation, at the level of its arrays: NVE and
+// zero-temperature Langevin trajectories with list rebuilds, replicas bitwise. What every engine
+// must do (energy conservation, the bath temperature, ...) runs on it in tests/engine.
 #include "tests/kernels/emulated_engine.hpp"
 
 #include <gtest/gtest.h>
@@ -106,21 +107,6 @@ TEST(EmulatedEngine, NveTrajectoryMatchesCpuSimulation) {
   EXPECT_EQ(dev.ctl.step, 200);
 }
 
-TEST(EmulatedEngine, NveConservesEnergy) {
-  const System start = make_argon_fcc(4, 4, 4, 80.0, 8);
-  test::EmulatedEngine dev({start}, argon_lj(true), settings());
-  const double e0 = dev.sums[0] + kinetic(dev, 0);
-  double worst = 0.0;
-  for (int s = 1; s <= 1000; ++s) {
-    dev.step(s % 100 == 0);
-    if (s % 100 == 0) worst = std::max(worst, std::abs(dev.sums[0] + kinetic(dev, 0) - e0));
-  }
-  // 256 atoms at 80 K hold ~2.6 eV of kinetic energy; velocity Verlet at 2 fs keeps the total
-  // within ~1e-4 of that.
-  EXPECT_LT(worst / kinetic(dev, 0), 1e-3);
-  EXPECT_GT(dev.ctl.builds, 2);
-}
-
 TEST(EmulatedEngine, ZeroTemperatureLangevinMatchesCpuBaoab) {
   // At T = 0 BAOAB is deterministic (O only damps: v = c1 v), so the CPU integrator is a
   // reference for the step order B A O A, force, B.
@@ -137,23 +123,6 @@ TEST(EmulatedEngine, ZeroTemperatureLangevinMatchesCpuBaoab) {
   EXPECT_LT(g.position, 1e-10);
   EXPECT_LT(g.velocity, 1e-8);
   EXPECT_LT(kinetic(dev, 0), 0.9 * 256 * 1.5 * kMetalUnits.boltzmann * 80.0);  // it damped
-}
-
-TEST(EmulatedEngine, LangevinThermalisesToTheBath) {
-  // 108 atoms from 0 K to a 60 K bath (friction 2/ps): the mean kinetic temperature over the
-  // second half of 3,000 steps is within 8% of 60 K (the standard error is ~2%).
-  System start = make_argon_fcc(3, 3, 3, 0.0, 10);
-  test::EmulatedEngine dev({start}, argon_lj(), settings(true, 60.0));
-  double t_sum = 0.0;
-  int count = 0;
-  for (int s = 1; s <= 3000; ++s) {
-    dev.step(false);
-    if (s > 1500) {
-      t_sum += 2.0 * kinetic(dev, 0) / (3.0 * 108 * kMetalUnits.boltzmann);
-      ++count;
-    }
-  }
-  EXPECT_NEAR(t_sum / count, 60.0, 0.08 * 60.0);
 }
 
 TEST(EmulatedEngine, ReplicasInABatchMatchSingleRunsBitwise) {
