@@ -23,10 +23,9 @@ namespace {
 
 constexpr long kHealthEvery = 100;  // steps between blow-up checks (outside timed regions)
 constexpr long kThermoEvery = 10;   // Trajectory: steps between thermo samples
-constexpr std::size_t kMaxSamples = 1u << 24;  // latency samples kept per call (128 MB)
-
 std::size_t capped(long long n) {
-  return static_cast<std::size_t>(std::clamp<long long>(n, 0, kMaxSamples));
+  return static_cast<std::size_t>(
+      std::clamp<long long>(n, 0, static_cast<long long>(kMaxLatencySamples)));
 }
 
 std::atomic<long> g_errors{0};

@@ -61,6 +61,8 @@ Workspace& acquire_workspace(int owner, const StateKey& key, const EngineChoice&
   ws->key = key;
   ws->choice = choice;
   ws->engine = make_timed_engine(key, choice);
+  // Written now, so the pages are resident before anything is timed or measured.
+  if (ws->engine->host_timed_steps()) ws->latencies.assign(kMaxLatencySamples, 0.0);
   if (const std::string why = ws->engine->graph_fallback_reason(); !why.empty()) {
     static bool said = false;  // once per run: it is the driver's answer, the same every time
     if (!said) {

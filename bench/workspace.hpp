@@ -23,6 +23,12 @@ struct ThermoSamples {
   std::size_t size() const { return time.size(); }
 };
 
+/// Step latencies kept per benchmark call (8 MB of doubles): the buffer is made this size with the
+/// workspace, so memory does not step up mid-run when Google Benchmark raises its iteration
+/// count; a call with more steps keeps the first kMaxLatencySamples (percentiles over ~10 s of
+/// 64-atom steps).
+inline constexpr std::size_t kMaxLatencySamples = std::size_t{1} << 20;
+
 /// Live state of one benchmark.
 struct Workspace {
   int owner = 0;  ///< which family made it: Step and Trajectory of one state do not share
