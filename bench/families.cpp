@@ -10,6 +10,7 @@
 #include "bench/counters.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/nn_stages.hpp"
+#include "bench/progress.hpp"
 #include "bench/samples_out.hpp"
 #include "bench/stats.hpp"
 #include "bench/workspace.hpp"
@@ -256,6 +257,7 @@ const char* family_name(Family f) {
 }
 
 void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
+  note_benchmark_call(spec.name.get(), spec.family == Family::Scaling ? state.range(0) : -1);
   BenchmarkSpec s = spec;
   if (s.family == Family::Scaling) {
     s.key.atoms = static_cast<int>(state.range(0));

@@ -10,6 +10,7 @@
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
 #include "bench/peers/lammps_inputs.hpp"
+#include "bench/progress.hpp"
 #include "bench/registry.hpp"
 #include "bench/registry_device.hpp"
 #include "bench/run_context.hpp"
@@ -58,6 +59,9 @@ int main(int argc, char** argv) {
   }
   const int repetitions = requested_repetitions(argc, argv);
   const bool listing = requested_list_tests(argc, argv);
+  // Progress lines go to stderr, but a JSON or CSV stream on stdout is often read with stderr
+  // merged: then stay silent.
+  const bool progress = requested_format(argc, argv) == "console";
   benchmark::Initialize(&argc, argv, print_help);
   if (argc > 1) {
     std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
@@ -96,6 +100,13 @@ int main(int argc, char** argv) {
   }
   if (options.cuda == MdOptions::Cuda::Auto && !options.device_rows && !listing) {
     std::fprintf(stderr, "md_bench: no cuda rows: %s\n", mdb::cuda_unusable_reason().c_str());
+  }
+  {
+    std::size_t selected = 0;
+    for (const std::string& n : reported_names(plan)) {
+      selected += filter_selects(benchmark::GetBenchmarkFilter(), n) ? 1 : 0;
+    }
+    start_progress(selected, progress && !listing);
   }
   register_benchmarks(plan);
   add_run_context();

@@ -277,6 +277,17 @@ bool requested_list_tests(int argc, char** argv) {
   return list;
 }
 
+std::string requested_format(int argc, char** argv) {
+  std::string format = "console";
+  if (const char* env = std::getenv("BENCHMARK_FORMAT")) format = env;
+  constexpr std::string_view kFlag = "--benchmark_format=";
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.substr(0, kFlag.size()) == kFlag) format = std::string(arg.substr(kFlag.size()));
+  }
+  return format;
+}
+
 int requested_repetitions(int argc, char** argv) {
   // Google Benchmark reads only the --flag=value form; a value it cannot parse it ignores, and so
   // do we (it then keeps 1).

@@ -57,6 +57,10 @@ MdOptions parse_md_options(int& argc, char** argv);
 /// is prepared.
 bool requested_list_tests(int argc, char** argv);
 
+/// Google Benchmark's display format (--benchmark_format=, or BENCHMARK_FORMAT): "console"
+/// unless given.
+std::string requested_format(int argc, char** argv);
+
 /// The repetition count Google Benchmark will use: the last --benchmark_repetitions=N in argv,
 /// else the BENCHMARK_REPETITIONS environment variable, else 1. Read before
 /// benchmark::Initialize, which consumes the flag.

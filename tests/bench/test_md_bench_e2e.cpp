@@ -439,6 +439,24 @@ TEST(MdBenchCuda, SaysWhyThereAreNoCudaRowsAndRefusesAMissingDevice) {
   EXPECT_NE(missing.output.find("--md_device=999: "), std::string::npos) << missing.output;
 }
 
+// A run says how many benchmarks it selected and announces each as it starts ("[k/N] name");
+// with JSON on stdout it stays silent, so a reader that merges stderr still gets JSON.
+TEST(MdBenchProgress, EachBenchmarkIsAnnouncedUnlessStdoutIsJson) {
+  const std::string two =
+      "--benchmark_filter='^Step/NVE/32/lj-(ar|melt)/cpu/manual_time$' "
+      "--md_sizes=32 --benchmark_min_time=0.01";
+  const Result console = run_md_bench(two);
+  ASSERT_EQ(console.exit_code, 0) << console.output;
+  EXPECT_NE(console.output.find("md_bench: 2 benchmark(s) selected"), std::string::npos)
+      << console.output;
+  EXPECT_NE(console.output.find("[1/2] Step/NVE/32/lj-"), std::string::npos) << console.output;
+  EXPECT_NE(console.output.find("[2/2] Step/NVE/32/lj-"), std::string::npos) << console.output;
+  const Result json = run_md_bench(two + " --benchmark_format=json");
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_EQ(json.output.find("[1/2]"), std::string::npos) << json.output;
+  EXPECT_EQ(json.output.find("selected"), std::string::npos) << json.output;
+}
+
 // A run in which every selected benchmark ended in error exits 1, so CI cannot take it for a
 // success; --md_allow_errors asks for 0. A healthy run exits 0 and says nothing of errors.
 TEST(MdBenchErrors, ErrorRowsMakeTheExitCodeOneUnlessAllowed) {
