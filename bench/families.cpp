@@ -207,6 +207,7 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
           if (auto err = engine.check_health(max_t)) return fail(state, *err);
         }
       }
+      engine.synchronize();  // the trajectory's last steps, and any replay, inside the span
       const double dt = engine.end_timing();
       state.SetIterationTime(dt);
       seconds += dt;

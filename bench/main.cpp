@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
     return kExitBadInput;
   }
+  std::size_t selected = 0;  // benchmarks the filter selects, for the progress lines
   try {
     if (options.list != MdOptions::List::None) {
       print_list(options, plan, benchmark::GetBenchmarkFilter(), std::cout);
@@ -86,6 +87,9 @@ int main(int argc, char** argv) {
     }
     // Listing needs names only: preparing states would take minutes for the full suite.
     if (!listing) prepare_scaling(plan, benchmark::GetBenchmarkFilter());
+    for (const std::string& n : reported_names(plan)) {
+      selected += filter_selects(benchmark::GetBenchmarkFilter(), n) ? 1 : 0;
+    }
   } catch (const std::regex_error& e) {
     std::fprintf(stderr, "md_bench: bad --benchmark_filter: %s\n", e.what());
     return kExitBadInput;
@@ -101,13 +105,7 @@ int main(int argc, char** argv) {
   if (options.cuda == MdOptions::Cuda::Auto && !options.device_rows && !listing) {
     std::fprintf(stderr, "md_bench: no cuda rows: %s\n", mdb::cuda_unusable_reason().c_str());
   }
-  {
-    std::size_t selected = 0;
-    for (const std::string& n : reported_names(plan)) {
-      selected += filter_selects(benchmark::GetBenchmarkFilter(), n) ? 1 : 0;
-    }
-    start_progress(selected, progress && !listing);
-  }
+  start_progress(selected, progress && !listing);
   register_benchmarks(plan);
   add_run_context();
   // Google Benchmark 1.7.1 keeps each repetition's memory result in a growing std::vector and

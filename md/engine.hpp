@@ -87,7 +87,8 @@ class Engine {
   /// Times the steps between the two calls: the CPU reads its clock, the CUDA engine records
   /// events on its stream. end_timing() returns the seconds, after synchronising; NaN when the
   /// span's steps did not all run inside it (the device list outgrew its storage and the steps
-  /// were replayed untimed), so the caller times them again.
+  /// were replayed by that closing synchronisation, untimed), so the caller times them again. A
+  /// span that synchronises itself last (synchronize() before end_timing()) is never NaN.
   virtual void begin_timing() = 0;
   virtual double end_timing() = 0;
   /// Zeroes the phase times.

@@ -301,7 +301,13 @@ double ns_per_time_unit(std::string_view unit) {
 
 std::string quoted_for_message(std::string_view text, std::size_t max_bytes) {
   std::string out = "\"";
-  const std::size_t shown = std::min(text.size(), max_bytes);
+  std::size_t shown = std::min(text.size(), max_bytes);
+  // Cut on a character boundary: half a UTF-8 character would make the message (and the JSON
+  // report it may go into) invalid UTF-8.
+  while (shown > 0 && shown < text.size() &&
+         (static_cast<unsigned char>(text[shown]) & 0xC0) == 0x80) {
+    --shown;
+  }
   for (std::size_t i = 0; i < shown; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c == '\n') {

@@ -32,18 +32,18 @@ double CudaEngine::last_step_seconds() const {
 }
 
 void CudaEngine::begin_timing() {
-  span_capacity_ = sim_->list_capacity();
   sim_->record_start();
 }
 
 double CudaEngine::end_timing() {
   sim_->record_stop();
   const double seconds = sim_->elapsed_ms() * 1e-3;
-  // A list that outgrew its storage halted the engine: the rest of the span timed empty steps,
-  // which synchronize() has now replayed untimed.
+  // A list that outgrew its storage halted the engine: if nothing inside the span synchronised
+  // (a thermo read does, and replays there, inside the span), the rest of the span timed empty
+  // steps, which this synchronize() now replays untimed.
+  const std::int64_t capacity = sim_->list_capacity();
   sim_->synchronize();
-  return sim_->list_capacity() == span_capacity_ ? seconds
-                                                 : std::numeric_limits<double>::quiet_NaN();
+  return sim_->list_capacity() == capacity ? seconds : std::numeric_limits<double>::quiet_NaN();
 }
 
 EngineFigures CudaEngine::figures() {

@@ -45,7 +45,6 @@ class CudaEngine final : public Engine {
   std::unique_ptr<ForceField> model_;  // bound to replica 0: what the twin mirrors
   std::unique_ptr<DeviceSimulation> sim_;
   bool graph_ = false;
-  std::int64_t span_capacity_ = 0;  // list storage when the timing span began
   std::vector<Thermo> health_thermo_;
 };
 

@@ -405,6 +405,7 @@ TEST(MdBenchList, NamesFollowTheBenchmarkFilter) {
     EXPECT_NE(n.get<std::string>().find("NVE/64/lj-melt"), std::string::npos) << n;
   }
   EXPECT_EQ(run_md_bench("--md_list --benchmark_filter='('").exit_code, 2);
+  EXPECT_EQ(run_md_bench("--benchmark_list_tests --benchmark_filter='Step/('").exit_code, 2);
 }
 
 TEST(MdBenchList, JsonListsCasesCountersAndNames) {

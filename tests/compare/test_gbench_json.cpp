@@ -346,6 +346,11 @@ TEST(HostileInput, QuotedForMessageEscapesAndCuts) {
   EXPECT_EQ(quoted_for_message("a\nb\tc\"d\\e\x01"), "\"a\\nb\\tc\\\"d\\\\e\\x01\"");
   const std::string cut = quoted_for_message(std::string(100, 'x'), 10);
   EXPECT_EQ(cut, "\"xxxxxxxxxx\"... (90 more bytes)");
+  // A two-byte character across the cut is left out whole: the message stays valid UTF-8 (a JSON
+  // report that carries it would refuse half a character).
+  const std::string micro = std::string(9, 'x') + "\xc2\xb5s";  // "xxxxxxxxxµs"
+  EXPECT_EQ(quoted_for_message(micro, 10), "\"xxxxxxxxx\"... (3 more bytes)");
+  EXPECT_NO_THROW(nlohmann::json(quoted_for_message(micro, 10)).dump());
 }
 
 // Strings from the file reach messages escaped and cut: one line, bounded length.
