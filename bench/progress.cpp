@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <set>
+#include <utility>
 
 namespace mdb::bench {
 namespace {
@@ -11,6 +13,8 @@ struct Progress {
   std::size_t total = 0, started = 0;
   const std::string* last_name = nullptr;
   long last_size = -1;
+  /// Benchmarks announced: with interleaved repetitions one comes back after others.
+  std::set<std::pair<const std::string*, long>> announced;
   std::chrono::steady_clock::time_point t0;
 };
 Progress g_progress;
@@ -41,6 +45,8 @@ void note_benchmark_call(const std::string* name, long size) {
   if (!p.enabled || name == nullptr || (name == p.last_name && size == p.last_size)) return;
   p.last_name = name;
   p.last_size = size;
+  // insert() allocates only for a benchmark not seen before, i.e. on its first call.
+  if (!p.announced.insert({name, size}).second) return;
   ++p.started;
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - p.t0).count();

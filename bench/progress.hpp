@@ -10,8 +10,9 @@ namespace mdb::bench {
 /// Announces `total` selected benchmarks and turns the lines on (off: nothing is printed).
 void start_progress(std::size_t total, bool enabled);
 
-/// Called at every call of a benchmark's function: prints a line when `name` (the registered
-/// name, shared by the calls of one benchmark) or `size` (Scaling) differs from the last call's.
+/// Called at every call of a benchmark's function: prints a line the first time a benchmark
+/// (`name`, the registered name shared by its calls, and `size` for Scaling) starts, also when
+/// interleaved repetitions bring it back.
 /// Compares pointers and numbers, so the calls Google Benchmark makes after the first (its memory
 /// pass among them) allocate nothing here.
 void note_benchmark_call(const std::string* name, long size);
