@@ -48,6 +48,9 @@ struct CaseSpec {
   double barostat_tau = 0.0;
   double compressibility = 0.0;  ///< 1/pressure; sets the barostat's coupling strength
   int equilibration_steps = 0;
+  /// Steps per Trajectory iteration (--md_steps overrides): 1,000 unless a step costs so much
+  /// that a trajectory would take seconds (Google Benchmark then runs it once, plus warm-up).
+  long trajectory_steps = 1000;
   /// Equilibrate NVE runs with a Langevin thermostat at `temperature` (else plain NVE, as in.lj).
   bool thermostatted_equilibration = true;
   NeighborPolicy neighbor;
@@ -85,6 +88,9 @@ std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms);
 
 /// The case's crystal with `atoms` atoms and Maxwell-Boltzmann velocities at its temperature.
 System build_case_system(const CaseSpec& c, int atoms, std::uint64_t seed);
+
+/// Steps per Trajectory iteration: `override_steps` (--md_steps) when > 0, else the case's own.
+long trajectory_steps_of(const CaseSpec& c, long override_steps);
 
 /// Whether the case's model runs on `backend` (ForceField::supports): cuda rows need Cuda.
 bool case_runs_on(const CaseSpec& c, Backend backend);

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "bench/memory_manager.hpp"
-
 namespace mdb::bench {
 namespace {
 
@@ -71,7 +69,6 @@ const std::vector<CounterSpec>& counter_specs() {
 }
 
 void publish(benchmark::State& state, Measurement& m) {
-  if (in_memory_pass()) return;
   set(state, "natoms", m.natoms);
   set(state, "replicas", m.replicas);
   set(state, "worker_threads", m.threads);

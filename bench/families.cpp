@@ -39,11 +39,11 @@ void fail(benchmark::State& state, const std::string& what) {
 // What every family reports after its loop: size, rates, phases (summed over replicas), memory,
 // latencies (host-timed engines) and the model's own stages.
 Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe& probe,
-                    double steps, double seconds, std::span<double> latencies,
-                    double device_memory_before) {
+                    std::int64_t iterations, double steps, double seconds,
+                    std::span<double> latencies, double device_memory_before) {
   Engine& engine = *ws.engine;
   Measurement m;
-  probe.finish(m);
+  probe.finish(m, iterations);
   m.natoms = static_cast<double>(engine.atoms_per_replica());
   m.replicas = static_cast<double>(engine.replicas());
   const EngineFigures f = engine.figures();
@@ -129,9 +129,9 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   } catch (const std::exception& e) {
     return fail(state, std::string("step failed: ") + e.what());
   }
-  if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations()),
-                          host_timed ? rec.seconds() : seconds, rec.samples(), mem_before);
+  Measurement m =
+      measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations()),
+              host_timed ? rec.seconds() : seconds, rec.samples(), mem_before);
   if (mem_before >= 0.0) m.gpu_mem_peak_bytes = mem_peak;
   publish(state, m);
 }
@@ -216,9 +216,9 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   } catch (const std::exception& e) {
     return fail(state, std::string("step failed: ") + e.what());
   }
-  if (in_memory_pass()) return;  // Google Benchmark drops that pass's counters
-  Measurement m = measure(spec, ws, probe, static_cast<double>(state.iterations() * steps), seconds,
-                          rec.samples(), mem_before);
+  Measurement m =
+      measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations() * steps),
+              seconds, rec.samples(), mem_before);
   m.thermo = summarize_thermo(spec, th, m.natoms);
   publish(state, m);
 }
@@ -264,6 +264,8 @@ const char* family_name(Family f) {
 }
 
 void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
+  if (in_memory_pass()) return run_memory_pass(state);
+  forget_measured_heap();
   note_benchmark_call(spec.name.get(), spec.family == Family::Scaling ? state.range(0) : -1);
   BenchmarkSpec s = spec;
   if (s.family == Family::Scaling) {

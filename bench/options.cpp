@@ -195,11 +195,13 @@ MdOptions parse_md_options(int& argc, char** argv) {
       need_value();
       if (value == "default") {
         o.suite = MdOptions::Suite::Default;
+      } else if (value == "quick") {
+        o.suite = MdOptions::Suite::Quick;
       } else if (value == "full") {
         o.suite = MdOptions::Suite::Full;
       } else {
         throw OptionError("--md_suite: unknown suite '" + std::string(value) +
-                          "' (expected default or full)");
+                          "' (expected quick, default or full)");
       }
     } else {
       throw OptionError("unknown flag " + std::string(flag) + " (see --help)");
@@ -224,7 +226,9 @@ MdOptions parse_md_options(int& argc, char** argv) {
 const char* md_options_help() {
   return R"(md_bench flags (before or among the --benchmark_* flags):
           [--md_list[=text|json]]       print the cases, families and counters, then exit
-          [--md_suite=default|full]     default: ~10 minutes on 2 cores; full: every size
+          [--md_suite=quick|default|full]  quick: every case once at its smallest size (about
+                                        a minute on 2 cores); default: about 3 minutes;
+                                        full: every size, ensemble and replica count
           [--md_cases=<case>,...]       only these cases (see --md_list)
           [--md_models=<model>,...]     only cases using these force fields
           [--md_ensembles=NVE,NVT,NPT]  only these ensembles
@@ -233,7 +237,8 @@ const char* md_options_help() {
           [--md_threads=<T>,...]        threads per simulation for Step, Trajectory, Scaling
                                         (default 1; T > 1 adds backend cpu-t<T> rows for the
                                         cases whose force field threads: LJ and SW)
-          [--md_steps=<n>]              steps per Trajectory iteration (default 1000)
+          [--md_steps=<n>]              steps per Trajectory iteration (default: the case's,
+                                        1000; si-snap-kim 100)
           [--md_timestep=<dt>]          override every case's time step (ps, or tau in LJ units)
           [--md_case=NAME:model=...,lattice=...|structure=FILE,...]  a custom case (repeatable;
                                         docs/BENCHMARKS.md), e.g. ge:model=kim:<model>,lattice=
@@ -253,6 +258,25 @@ const char* md_options_help() {
           [--md_allow_errors]           exit 0 even when a benchmark ended in error
 Bad values print one line and exit with code 2; a run in which a benchmark ended in error
 (its row says why) exits with code 1 unless --md_allow_errors.
+
+Examples:
+  md_bench --md_list                                 what can run: cases, counters, KIM models
+  md_bench --benchmark_filter=NVE/64 --benchmark_out=r.json
+                                                     every case at 64 atoms (~75 s on 2 cores)
+  md_bench --md_suite=quick                          every case once, about a minute
+  md_bench --md_cases=lj-melt --md_sizes=32000 --benchmark_filter=^(Step|Peer)/
+                                                     LAMMPS's in.lj state, beside LAMMPS (Peer)
+  md_bench --md_cases=si-nn-teacher,si-nn-student --benchmark_filter=NVE/64
+                                                     an NN student against its teacher
+  md_bench --md_case=mine:model=kim:SW_StillingerWeber_1985_Si__MO_405512056662_005,lattice=diamond,a=5.431,species=Si --md_cases=mine
+                                                     any OpenKIM model on a crystal of your choice
+  md_bench --md_case=mine:model=sw,structure=s.xyz --md_cases=mine
+                                                     your own structure (extended XYZ or LAMMPS data)
+  md_bench --benchmark_filter=Batched --md_replicas=1,16,64 --md_cuda=on
+                                                     many small replicas in one launch on a GPU
+  md_bench --benchmark_repetitions=5 --benchmark_out=new.json ...; compare old.json new.json
+                                                     a regression check (exit 1 on a regression)
+  md_report new.json -o report.html                  charts, hotspots and tables in one page
 )";
 }
 

@@ -16,10 +16,12 @@ class OptionError : public std::runtime_error {
 /// Which benchmarks get registered and how trajectories run.
 struct MdOptions {
   enum class List { None, Text, Json };
-  enum class Suite { Default, Full };
+  /// Quick: every case's first ensemble at its smallest size (Step, Trajectory, Peer, and Batched
+  /// at one replica per hardware thread), no Scaling. Full: every size, ensemble and replica count.
+  enum class Suite { Quick, Default, Full };
 
-  long steps = 1000;                   ///< --md_steps: steps per Trajectory iteration
-  std::vector<int> sizes;              ///< --md_sizes: atom counts (empty = each case's own)
+  long steps = 0;          ///< --md_steps: steps per Trajectory iteration (0: each case's own)
+  std::vector<int> sizes;  ///< --md_sizes: atom counts (empty = each case's own)
   std::vector<std::string> cases;      ///< --md_cases: case names (empty = all)
   std::vector<std::string> models;     ///< --md_models: force-field presets (empty = all)
   std::vector<std::string> ensembles;  ///< --md_ensembles: NVE,NVT,NPT (empty = each case's)
@@ -30,7 +32,7 @@ struct MdOptions {
   std::vector<int> threads;
   std::uint64_t seed = 2026;     ///< --md_seed: lattice velocities and thermostat noise
   double timestep = 0.0;         ///< --md_timestep: override (case units; 0 = case's)
-  Suite suite = Suite::Default;  ///< --md_suite=default|full
+  Suite suite = Suite::Default;  ///< --md_suite=quick|default|full
   bool lammps_peers = true;      ///< --md_peers=lammps|none (Peer family, when built)
   List list = List::None;        ///< --md_list[=json]
   /// --md_cuda=auto|on|off: rows of the CUDA backend (auto: when built with it and a GPU is

@@ -47,7 +47,8 @@ struct EngineChoice {
 
 /// An engine ready to time: the cached state (replica r > 0 with its own Maxwell-Boltzmann
 /// velocities at the equilibrated temperature, and noise seeds of its own), the case's model and
-/// ensemble, warmed up for `warmup_steps` and then through two neighbour-list rebuilds, with a
+/// ensemble, warmed up for `warmup_steps` and then through two neighbour-list rebuilds (at most
+/// 2,000 steps or about a quarter of a second), with a
 /// health check every 50 steps. Throws what make_engine throws, and std::runtime_error when the
 /// warm-up blows up.
 std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice);

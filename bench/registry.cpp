@@ -102,16 +102,20 @@ std::string scaling_name(Ensemble e, const CaseSpec& c, std::string_view backend
 std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
                                               std::vector<std::string>* skipped) {
   const bool full = o.suite == MdOptions::Suite::Full;
+  const bool quick = o.suite == MdOptions::Suite::Quick;
   const bool sized = !o.sizes.empty();
   const int hw = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const std::vector<int> thread_counts = o.threads.empty() ? std::vector<int>{1} : o.threads;
   std::vector<PlannedBenchmark> plan;
   for (const CaseSpec& c : case_table()) {
     if (!selected(o.cases, c.name) || !selected(o.models, c.model)) continue;
-    const std::vector<Ensemble> ens = ensembles_of(c, o);
+    std::vector<Ensemble> ens = ensembles_of(c, o);
+    if (quick && o.ensembles.empty() && ens.size() > 1) ens.resize(1);
     // Step and Trajectory.
-    std::vector<int> step_sizes = sized ? o.sizes : c.sizes;
-    if (!sized) {
+    const std::vector<int> own_sizes =
+        quick ? std::vector<int>{*std::min_element(c.sizes.begin(), c.sizes.end())} : c.sizes;
+    std::vector<int> step_sizes = sized ? o.sizes : own_sizes;
+    if (!sized && !quick) {
       if (full) {
         for (int n : powers_of_two_to(c.full_max_atoms)) step_sizes.push_back(n);
       }
@@ -119,7 +123,8 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     }
     step_sizes = usable(c, step_sizes, c.max_atoms, skipped);
     std::sort(step_sizes.begin(), step_sizes.end());
-    const std::vector<int> traj_sizes = usable(c, sized ? o.sizes : c.sizes, c.max_atoms, nullptr);
+    const std::vector<int> traj_sizes =
+        usable(c, sized ? o.sizes : own_sizes, c.max_atoms, nullptr);
     // Thread counts above 1 only where the force field can use them.
     std::vector<int> threads;
     for (int t : thread_counts) {
@@ -142,16 +147,17 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
       for (int n : traj_sizes) {
         for (int t : threads) {
           BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};
-          s.trajectory_steps = o.steps;
+          s.trajectory_steps = trajectory_steps_of(c, o.steps);
           s.sim_threads = t;
           plan.push_back({name_of(Family::Trajectory, e, n, c, t), s, {}});
         }
       }
     }
     // Scaling: NVE only in the default suite.
-    std::vector<int> scaling = sized  ? o.sizes
-                               : full ? powers_of_two_to(c.full_max_atoms)
-                                      : c.scaling_sizes;
+    std::vector<int> scaling = quick   ? std::vector<int>{}
+                               : sized ? o.sizes
+                               : full  ? powers_of_two_to(c.full_max_atoms)
+                                       : c.scaling_sizes;
     scaling = usable(c, scaling, c.max_atoms, nullptr);
     std::sort(scaling.begin(), scaling.end());
     for (Ensemble e : ens) {
@@ -169,7 +175,9 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
         sized ? o.sizes : std::vector<int>{c.batched_atoms > 0 ? c.batched_atoms : kBatchedAtoms};
     if (!sized && full) batch_sizes.push_back(kFullBatchedAtoms);
     batch_sizes = usable(c, batch_sizes, c.max_atoms, nullptr);
-    const std::vector<int>& reps = o.replicas.empty() ? kDefaultReplicas : o.replicas;
+    const std::vector<int> reps = !o.replicas.empty() ? o.replicas
+                                  : quick             ? std::vector<int>{hw}
+                                                      : kDefaultReplicas;
     for (Ensemble e : ens) {
       if (!full && !o.ensembles.size() && e != ens.front()) continue;
       for (int n : batch_sizes) {
@@ -187,8 +195,8 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     std::vector<int> device_sizes = sized ? usable(c, o.sizes, device_cap, nullptr) : step_sizes;
     std::sort(device_sizes.begin(), device_sizes.end());
     plan_device_rows(c, o, ens, device_sizes, sized ? device_sizes : traj_sizes,
-                     sized ? device_sizes : usable(c, scaling, device_cap, nullptr), batch_sizes,
-                     plan);
+                     sized && !quick ? device_sizes : usable(c, scaling, device_cap, nullptr),
+                     batch_sizes, plan);
   }
   return plan;
 }

@@ -65,7 +65,7 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
     for (int n : traj_sizes) {
       for (bool graph : {false, true}) {
         BenchmarkSpec s = spec_of(Family::Trajectory, e, n, graph);
-        s.trajectory_steps = o.steps;
+        s.trajectory_steps = trajectory_steps_of(c, o.steps);
         plan.push_back({benchmark_name(Family::Trajectory, e, n, c, backend_of(graph)), s, {}});
       }
     }

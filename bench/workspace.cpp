@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bench/heap_counter.hpp"
+#include "bench/memory_manager.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -85,12 +86,21 @@ void discard_workspace() {
 void MemoryProbe::start() {
   const HeapCounts c = heap_counts();
   allocations_ = c.allocations;
+  allocated_ = c.allocated_bytes;
   live_ = c.live_bytes;
   rss_ = resident_bytes();
+  reset_heap_peak();
 }
 
-void MemoryProbe::finish(Measurement& m) const {
+void MemoryProbe::finish(Measurement& m, std::int64_t iterations) const {
   const HeapCounts c = heap_counts();
+  MeasuredHeap heap;
+  heap.iterations = iterations;
+  heap.allocations = c.allocations - allocations_;
+  heap.allocated_bytes = c.allocated_bytes - allocated_;
+  heap.peak_live_bytes = std::max<std::int64_t>(0, heap_peak_live_bytes() - live_);
+  heap.net_growth_bytes = c.live_bytes - live_;
+  note_measured_heap(heap);
   m.allocations = static_cast<double>(c.allocations - allocations_);
   m.heap_growth_bytes = static_cast<double>(c.live_bytes - live_);
   m.rss_growth_bytes = static_cast<double>(resident_bytes() - rss_);

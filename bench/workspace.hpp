@@ -55,11 +55,13 @@ void discard_workspace();
 class MemoryProbe {
  public:
   void start();
-  /// Fills heap/RSS growth, allocations and peak RSS into `m`.
-  void finish(Measurement& m) const;
+  /// Fills heap/RSS growth, allocations and peak RSS into `m`, and notes the region's heap use
+  /// for Google Benchmark's memory pass (note_measured_heap); `iterations`: Google Benchmark's
+  /// iterations in the region.
+  void finish(Measurement& m, std::int64_t iterations) const;
 
  private:
-  std::int64_t allocations_ = 0, live_ = 0, rss_ = 0;
+  std::int64_t allocations_ = 0, allocated_ = 0, live_ = 0, rss_ = 0;
 };
 
 /// Seconds per PhaseTimer tick.

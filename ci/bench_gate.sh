@@ -16,6 +16,9 @@
 #   MDB_GATE_REPS      --benchmark_repetitions per run (2)
 #   MDB_GATE_MIN_TIME  --benchmark_min_time per repetition, seconds (0.2)
 #   MDB_GATE_FILTER    --benchmark_filter, the gate suite (MDB_GATE_FILTER_DEFAULT)
+#   MDB_GATE_RUN_TIMEOUT    seconds one md_bench run may take (900)
+#   MDB_GATE_BUILD_TIMEOUT  seconds one build may take (2400)
+#   MDB_GATE_CMAKE_ARGS     CMake options of both builds (no KIM, LAMMPS or CUDA)
 #   MDB_GATE_OUT       where the JSON, logs, compare.md and report.html/.md go, relative to the
 #                      repo root (results/gate)
 # Under GitHub Actions (GITHUB_ACTIONS=true) compare also writes annotations, and the Markdown
@@ -49,7 +52,7 @@ die() {
   exit 2
 }
 
-mdb_install_packages "${MDB_GATE_PACKAGES[@]}"
+mdb_install_only "${MDB_GATE_PACKAGES[@]}"
 
 rounds=${MDB_GATE_ROUNDS:-5}
 out=${MDB_GATE_OUT:-results/gate}
@@ -102,7 +105,10 @@ run_side() {
   mdb_gate_run "$bin" "$out/$side-$r.json" || rc=$?
   # Exit 1: it ran, and a benchmark ended in error; compare reports that row (an error in NEW
   # fails the gate there, with the table).
-  if ((rc != 0 && rc != 1)); then
+  if ((rc == 124)); then
+    echo
+    die "md_bench ($side) ran past MDB_GATE_RUN_TIMEOUT (${MDB_GATE_RUN_TIMEOUT:-$MDB_GATE_RUN_TIMEOUT_DEFAULT} s) in round $r; its output is in $out/$side-$r.log"
+  elif ((rc != 0 && rc != 1)); then
     echo
     tail -n 20 "$out/$side-$r.log" >&2
     die "md_bench ($side) failed in round $r; its output is in $out/$side-$r.log"

@@ -3,34 +3,52 @@
 # The arrays and defaults below are read by the scripts that source this file.
 # shellcheck disable=SC2034
 # Debian packages the build needs; CUDA (nvcc) is optional and used when present.
-MDB_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev
-  # Peers (optional at build time, auto-detected): the KIM API with Debian's published models
-  # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary with mpirun (the
-  # scripts there; vs_lammps_2core.sh runs `mpirun -np 2 lmp`).
-  libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin)
+MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev)
+# Peers (optional at build time, auto-detected): the KIM API with Debian's published models
+# (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary with mpirun (the
+# scripts there; vs_lammps_2core.sh runs `mpirun -np 2 lmp`).
+MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin)
+MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the
 # Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data), and the
 # md_report_render test renders md_report's page in headless Chromium (ci/render_report.sh).
 MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium)
-# The benchmark gate checks out its base revision as a git worktree.
-MDB_GATE_PACKAGES=(git)
+# The benchmark gate builds without the peers (its suite uses neither KIM nor LAMMPS), so it
+# installs only the core packages, git (it checks out its base revision as a git worktree) and
+# ccache (base and head share most objects, and CI keeps the cache between runs).
+MDB_GATE_PACKAGES=("${MDB_CORE_PACKAGES[@]}" git ccache)
 
-# The gate suite (ci/bench_gate.sh, ci/refresh_baseline.sh): NVE Step and Trajectory at two sizes
-# plus one NVT Trajectory, so both the timing paths and the drift counters (energy_drift,
-# conserved_drift) are covered while one md_bench run stays around 5 s on 2 cores. Anchored and
-# naming /cpu/, so a build with the CUDA backend runs the same rows.
-MDB_GATE_FILTER_DEFAULT='^(Step|Trajectory)/NVE/(64|256)/lj-ar/cpu/|^Trajectory/NVT/64/lj-ar/cpu/'
+# The gate suite (ci/bench_gate.sh, ci/refresh_baseline.sh): LJ NVE Step and Trajectory at two
+# sizes plus one NVT Trajectory, so both the timing paths and the drift counters (energy_drift,
+# conserved_drift) are covered, and a Step of each other kind of model the engine runs itself: a
+# many-body potential (si-sw) and the distilled NN student (si-nn-student). One md_bench run
+# takes about 10 s on 2 cores. Anchored and naming /cpu/, so a build with the CUDA backend runs
+# the same rows.
+MDB_GATE_FILTER_DEFAULT='^(Step|Trajectory)/NVE/(64|512)/lj-ar/cpu/|^Trajectory/NVT/64/lj-ar/cpu/|^Step/NVE/64/(si-sw|si-nn-student)/cpu/'
 # Repetitions per md_bench run and Google Benchmark's minimum time per repetition (seconds, as
 # a plain number: the syntax Google Benchmark 1.7.1 reads, which later versions still accept).
 MDB_GATE_REPS_DEFAULT=2
 MDB_GATE_MIN_TIME_DEFAULT=0.2
 
+# Time limits (seconds) of the gate's builds and of each md_bench run in it: a hung run fails
+# the gate with a message instead of eating the job's 90 minutes.
+MDB_GATE_BUILD_TIMEOUT_DEFAULT=2400
+MDB_GATE_RUN_TIMEOUT_DEFAULT=900
+# CMake options of the gate's builds: no peers (the suite uses neither), no CUDA (no GPU runner
+# yet; set MDB_GATE_CMAKE_ARGS to gate cuda rows on one).
+MDB_GATE_CMAKE_ARGS_DEFAULT="-DMDBENCH_KIM=OFF -DMDBENCH_LAMMPS=OFF -DMDBENCH_CUDA=OFF"
+
 # Installs whatever is missing with apt-get; prints nothing when all is there. Arguments name
 # packages wanted on top of MDB_PACKAGES (e.g. "${MDB_TEST_PACKAGES[@]}").
 mdb_install_packages() {
+  mdb_install_only "${MDB_PACKAGES[@]}" "$@"
+}
+
+# Installs exactly the named packages that are missing (the gate: no peers).
+mdb_install_only() {
   local missing=() p
-  for p in "${MDB_PACKAGES[@]}" "$@"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   ((${#missing[@]} == 0)) && return 0
@@ -57,21 +75,30 @@ mdb_gate_build() {
   local targets=()
   for t in "$@"; do targets+=(--target "$t"); done
   mkdir -p "$dir"
+  local launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # shellcheck disable=SC2086  # the options are words
   if ! cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DMDBENCH_TESTS=OFF \
+      ${MDB_GATE_CMAKE_ARGS-$MDB_GATE_CMAKE_ARGS_DEFAULT} "${launcher[@]}" \
       >"$dir/configure.log" 2>&1; then
     cat "$dir/configure.log" >&2
     return 1
   fi
-  cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
+  local rc=0
+  timeout "${MDB_GATE_BUILD_TIMEOUT:-$MDB_GATE_BUILD_TIMEOUT_DEFAULT}" \
+    cmake --build "$dir" -j"$(nproc)" "${targets[@]}" || rc=$?
+  ((rc != 124)) || echo "ci: the build in $dir took longer than ${MDB_GATE_BUILD_TIMEOUT:-$MDB_GATE_BUILD_TIMEOUT_DEFAULT} s" >&2
+  return "$rc"
 }
 
 # Runs md_bench BIN over the gate suite, writing Google Benchmark JSON to OUT_JSON and its console
 # table to OUT_JSON with .log for .json. Only flags that every md_bench revision understands, so
 # an old base and a new head run the same suite the same way. Reads MDB_GATE_FILTER,
-# MDB_GATE_REPS and MDB_GATE_MIN_TIME, each defaulting to the values above.
+# MDB_GATE_REPS and MDB_GATE_MIN_TIME, each defaulting to the values above. Exit 124 when it ran
+# past MDB_GATE_RUN_TIMEOUT.
 mdb_gate_run() {
   local bin=$1 out=$2
-  "$bin" --benchmark_filter="${MDB_GATE_FILTER:-$MDB_GATE_FILTER_DEFAULT}" \
+  timeout "${MDB_GATE_RUN_TIMEOUT:-$MDB_GATE_RUN_TIMEOUT_DEFAULT}" "$bin" --benchmark_filter="${MDB_GATE_FILTER:-$MDB_GATE_FILTER_DEFAULT}" \
     --benchmark_repetitions="${MDB_GATE_REPS:-$MDB_GATE_REPS_DEFAULT}" \
     --benchmark_min_time="${MDB_GATE_MIN_TIME:-$MDB_GATE_MIN_TIME_DEFAULT}" \
     --benchmark_out="$out" --benchmark_out_format=json >"${out%.json}.log" 2>&1

@@ -36,7 +36,7 @@ fi
 }
 
 # git: md_bench records `git describe` of the tree in the baseline's context.
-mdb_install_packages "${MDB_GATE_PACKAGES[@]}"
+mdb_install_only "${MDB_GATE_PACKAGES[@]}"
 mdb_gate_build . build-gate/head md_bench || {
   echo "ci: refresh_baseline: the build failed" >&2
   exit 2

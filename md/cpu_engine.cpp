@@ -40,14 +40,11 @@ int CpuEngine::atoms_per_replica() const {
   return static_cast<int>(sims_.front()->system().size());
 }
 
-void CpuEngine::step_range(void* self, int t) {
+void CpuEngine::step_replica(void* self, int replica) {
   auto& e = *static_cast<CpuEngine*>(self);
-  const int r = e.replicas(), nt = e.team_->size();
-  for (int i = t * r / nt; i < (t + 1) * r / nt; ++i) {
-    Simulation& sim = *e.sims_[static_cast<std::size_t>(i)];
-    sim.timer().start_at(PhaseTimer::now());
-    sim.step(e.observe_);
-  }
+  Simulation& sim = *e.sims_[static_cast<std::size_t>(replica)];
+  sim.timer().start_at(PhaseTimer::now());
+  sim.step(e.observe_);
 }
 
 void CpuEngine::step(bool observe) {
@@ -59,7 +56,8 @@ void CpuEngine::step(bool observe) {
     sim.step(observe);
   } else {
     observe_ = observe;
-    if (!team_->run(step_range, this)) throw std::runtime_error(team_->error());
+    // One part per replica: a thread that finds its team-mate not running takes its replicas.
+    if (!team_->run_parts(replicas(), step_replica, this)) throw std::runtime_error(team_->error());
   }
   last_step_ticks_ = PhaseTimer::now() - t0;
 }

@@ -39,7 +39,7 @@ class CpuEngine final : public Engine {
   Simulation& simulation(int replica) { return *sims_.at(static_cast<std::size_t>(replica)); }
 
  private:
-  static void step_range(void* self, int thread);
+  static void step_replica(void* self, int replica);
 
   std::vector<std::unique_ptr<Simulation>> sims_;
   std::unique_ptr<ThreadTeam> team_;  // steps the replicas (size 1: the caller alone)

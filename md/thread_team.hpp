@@ -1,5 +1,5 @@
 #pragma once
-// A fixed team of threads that runs one job per parallel phase: the replicas of a batched MD
+// A fixed team of threads that runs the parts of one parallel phase: the replicas of a batched MD
 // step, or the atom ranges of one simulation's force and neighbour loops.
 #include <atomic>
 #include <cstdint>
@@ -8,31 +8,42 @@
 #include <thread>
 #include <vector>
 
+#include "md/team_pacer.hpp"
+
 namespace mdb {
 
-/// Runs `job(ctx, t)` on threads t = 0..size-1 and returns when all are done; the calling thread
-/// is thread 0, so a pool of size 1 starts no thread. Workers spin briefly and then sleep on an
+/// Runs `job(ctx, k)` once for every part k of a phase and returns when all are done. Parts are
+/// claimed, not assigned: whichever thread is free takes the next, the calling thread included,
+/// so when the machine is oversubscribed and a worker is not running, the caller does its part
+/// instead of waiting for the scheduler to wake it (Batched replicas:2 beside two CPU hogs fell
+/// to a quarter of its fair share with one part per thread), and when even so the team loses to
+/// the caller alone (a preempted worker holds a part), the caller runs the phases alone for a
+/// while (TeamPacer). A part's index, not the thread
+/// running it, names its data (per-part force buffers). Workers spin briefly and then sleep on an
 /// atomic wait: a 64-atom step takes microseconds, so waking through the kernel every step would
-/// cost more than the step. Allocates only in the constructor; run() allocates nothing unless a
-/// job throws.
+/// cost more than the step. A team of size 1 starts no thread. Allocates only in the
+/// constructor; run() allocates nothing unless a job throws.
 class ThreadTeam {
  public:
-  using Job = void (*)(void* ctx, int thread);
+  using Job = void (*)(void* ctx, int part);
 
   explicit ThreadTeam(int size);
   ~ThreadTeam();
   ThreadTeam(const ThreadTeam&) = delete;
   ThreadTeam& operator=(const ThreadTeam&) = delete;
 
+  /// Threads, the caller's included.
   int size() const { return size_; }
-  /// Runs the job on every thread. Returns false if any thread threw; error() then says what.
-  bool run(Job job, void* ctx);
-  /// run() for a callable f(int thread), passed by reference (no allocation).
+  /// Runs the job for parts 0..size()-1. Returns false if any part threw; error() then says what.
+  bool run(Job job, void* ctx) { return run_parts(size_, job, ctx); }
+  /// Runs the job for parts 0..parts-1 (1 <= parts <= 65,535), spread over the team.
+  bool run_parts(int parts, Job job, void* ctx);
+  /// run() for a callable f(int part), passed by reference (no allocation).
   template <class F>
   bool run(F& f) {
-    return run([](void* ctx, int t) { (*static_cast<F*>(ctx))(t); }, &f);
+    return run([](void* ctx, int k) { (*static_cast<F*>(ctx))(k); }, &f);
   }
-  /// run(f), rethrowing a thread's exception as std::runtime_error with its message.
+  /// run(f), rethrowing a part's exception as std::runtime_error with its message.
   template <class F>
   void run_checked(F& f) {
     if (!run(f)) throw std::runtime_error(error());
@@ -40,17 +51,23 @@ class ThreadTeam {
   const std::string& error() const { return error_; }
 
  private:
-  void worker(int t);
-  void run_guarded(int t);
+  void worker();
+  /// Claims and runs parts of the current phase until none is left; returns how many it ran.
+  int work();
+  void run_guarded(int part);
 
   int size_;
   Job job_ = nullptr;
   void* ctx_ = nullptr;
-  std::atomic<std::uint64_t> generation_{0};
-  std::atomic<int> pending_{0};
+  /// The phase's claim word: phase number (bits 32..63), part count (16..31), next part (0..15).
+  /// One word, so a late worker can never claim a part of a finished phase.
+  std::atomic<std::uint64_t> claim_{0};
+  std::atomic<int> done_{0};                  ///< parts finished in the current phase
+  std::atomic<std::uint64_t> generation_{0};  ///< bumped to wake sleeping workers
   std::atomic<bool> failed_{false};
   std::atomic<bool> stop_{false};
   std::string error_;
+  TeamPacer pacer_;
   std::vector<std::thread> threads_;
 };
 

@@ -9,7 +9,6 @@
 
 #include "bench/counters.hpp"
 #include "bench/families.hpp"
-#include "bench/memory_manager.hpp"
 #include "bench/peers/lammps_instance.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/workspace.hpp"
@@ -127,9 +126,8 @@ void run_lammps_peer(benchmark::State& state, const StateKey& key) {
   }
   // Thermo runs on every run's last step, so "pe" is current.
   if (!std::isfinite(lmp->thermo("pe"))) return fail(state, "LAMMPS energy is not finite");
-  if (in_memory_pass()) return;
   Measurement m;
-  probe.finish(m);
+  probe.finish(m, state.iterations());
   // The phase split and list size come from one more chunk, run after the timed ones with
   // LAMMPS's statistics on (they cost a log file and a few reductions, so not while timed).
   LammpsRunStats st;

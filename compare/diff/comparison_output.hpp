@@ -1,6 +1,7 @@
 #pragma once
 // Writers for a Comparison: an aligned terminal table, Markdown for GitHub, JSON for machines,
 // and GitHub workflow annotations. They only format; every verdict comes from diff.hpp.
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -23,8 +24,12 @@ void write_text(std::ostream& out, const Comparison& c, const ReportOptions& opt
 void write_markdown(std::ostream& out, const Comparison& c, const ReportOptions& options);
 /// One JSON object: options' labels and sources, the summary, every row and metric (NaN as null).
 void write_json(std::ostream& out, const Comparison& c, const ReportOptions& options);
-/// `::error` for regressions (confirmed or not: both fail), broken limits and NEW errors;
-/// `::warning` for missing benchmarks and size mismatches. For stdout, where GitHub reads them.
+/// GitHub shows at most this many annotations of one step.
+inline constexpr std::size_t kMaxAnnotations = 10;
+/// One workflow annotation per benchmark with findings, for stdout where GitHub reads them:
+/// `::error` when it regressed (confirmed or not: both fail), broke a limit or is a NEW error,
+/// else `::warning` (missing, size mismatch); every finding of the benchmark in its message.
+/// Failing benchmarks come first; past kMaxAnnotations the last one counts the rest.
 void write_github_annotations(std::ostream& out, const Comparison& c);
 
 // Shared by the writers (report_format.cpp); exposed for tests.

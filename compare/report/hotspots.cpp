@@ -45,16 +45,35 @@ bool rebuilds_explain_tail(const BenchSummary& b) {
   return b.value("frac_neigh") > L::kRebuildShare;
 }
 
+// A Peer row measures LAMMPS: its lists and allocations are LAMMPS's, nothing to change here.
+bool measures_a_peer(const BenchSummary& b) {
+  return b.name.rfind("Peer/", 0) == 0;
+}
+
+// Step times spread in the body of the distribution, not only in a tail the tail rules cover:
+// a CV above the rule with one step in 20 well above the median. On a shared machine a few
+// interrupted steps alone push the CV of microsecond steps past any fixed bound.
+bool body_varies(const BenchSummary& b, double cv) {
+  if (!(cv > L::kStepCv)) return false;
+  const double p50 = b.value("p50_us"), p95 = b.value("p95_us");
+  if (!(p50 > 0) || !std::isfinite(p95)) return true;  // no quantiles: the CV alone
+  return p95 > L::kP95OverP50 * p50;
+}
+
 void phase_rules(const BenchSummary& b, std::vector<Finding>& out) {
   const double neigh = b.value("frac_neigh"), force = b.value("frac_force");
   const double integrate = b.value("frac_integrate"), other = b.value("frac_other");
   if (neigh > L::kNeighborShare) {
-    add(out, "neighbor-share", Severity::kWarning,
+    const bool peer = measures_a_peer(b);
+    add(out, "neighbor-share", peer ? Severity::kInfo : Severity::kWarning,
         "The neighbour list takes " + percent(neigh) + " of the step (rule: above " +
             percent(L::kNeighborShare) + ").",
-        "Rebuild less often: a larger skin lets atoms move further between rebuilds (at the cost "
-        "of more pairs per step), or rebuild every N steps instead of checking every step. If "
-        "rebuilds are already rare, make each one cheaper (cell sorting, a parallel build).");
+        peer ? "LAMMPS's own list with the case's skin and rebuild policy: compare the engine's "
+               "row of the same state, whose list this suite controls."
+             : "Rebuild less often: a larger skin lets atoms move further between rebuilds (at "
+               "the cost of more pairs per step), or rebuild every N steps instead of checking "
+               "every step. If rebuilds are already rare, make each one cheaper (cell sorting, a "
+               "parallel build).");
   }
   // When another phase rule fired, it already says where the force field's share went.
   const bool explained =
@@ -87,7 +106,7 @@ void phase_rules(const BenchSummary& b, std::vector<Finding>& out) {
 
 void timing_rules(const BenchSummary& b, std::vector<Finding>& out) {
   const bool rebuilds = rebuilds_explain_tail(b);
-  if (const double cv = b.value("cv"); cv > L::kStepCv) {
+  if (const double cv = b.value("cv"); body_varies(b, cv)) {
     if (rebuilds) {
       add(out, "step-cv", Severity::kInfo,
           "Step times vary (CV " + fixed("%.2f", cv) + "), and " + percent(b.value("frac_neigh")) +
@@ -97,7 +116,10 @@ void timing_rules(const BenchSummary& b, std::vector<Finding>& out) {
     } else {
       add(out, "step-cv", Severity::kWarning,
           "Step times vary (CV " + fixed("%.2f", cv) + ", rule: above " +
-              fixed("%.2f", L::kStepCv) + ") with no neighbour rebuilds to explain it.",
+              fixed("%.2f", L::kStepCv) + ", one step in 20 beyond " +
+              fixed("%.1f", L::kP95OverP50) +
+              "x the median) with no neighbour rebuilds to "
+              "explain it.",
           "Unstable timing: set the CPU governor to performance (no frequency scaling), stop other "
           "load on the machine, and pin the benchmark to a core (taskset).");
     }
@@ -116,14 +138,16 @@ void timing_rules(const BenchSummary& b, std::vector<Finding>& out) {
                  "cheaper build shorten the tail."
                : "Find what the slow steps do: page faults, allocations, interrupts, another "
                  "process; pin the thread and pre-fault memory.";
+  // Rebuild steps in the tail are what a Verlet list costs, not a fault: worth knowing only.
+  const Severity tail = rebuilds ? Severity::kInfo : Severity::kWarning;
   if (const double p95 = b.value("p95_us"); p95 > L::kP95OverMean * mean) {
-    add(out, "p95-tail", Severity::kWarning,
+    add(out, "p95-tail", tail,
         "One step in 20 takes more than " + fixed("%.1f", p95 / mean) + "x the mean (p95 " +
             us(p95) + ", mean " + us(mean) + "; rule: above 2x).",
         why_tail);
   }
   if (const double p99 = b.value("p99_us"); p99 > L::kP99OverMean * mean) {
-    add(out, "p99-tail", Severity::kWarning,
+    add(out, "p99-tail", tail,
         "Outliers: p99 is " + fixed("%.1f", p99 / mean) + "x the mean step (p99 " + us(p99) +
             ", mean " + us(mean) + "; rule: above 3x).",
         "In parallel MD every rank waits for the slowest each step, so rare slow steps set the "
@@ -140,10 +164,14 @@ void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) 
         "buffers sized once (grow-only storage); check caches that never evict.");
   }
   if (const double a = b.value("allocs_per_step"); a > L::kAllocsPerStep) {
-    add(out, "allocs", Severity::kWarning,
+    const bool peer = measures_a_peer(b);
+    add(out, "allocs", peer ? Severity::kInfo : Severity::kWarning,
         fixed("%.3g", a) + " heap allocations per step (rule: above 0.01, one in 100 steps).",
-        "Allocate buffers once and reuse them; an allocation in the step costs time, and its "
-        "page faults show up as latency outliers.");
+        peer ? "LAMMPS's own allocations (its output and list bookkeeping): nothing in the "
+               "engine to change."
+             : "Allocate buffers once and reuse them; an allocation in the step costs time, and "
+               "its page faults show up as latency outliers. In a KIM model's row they are the "
+               "model driver's or the KIM API's.");
   }
   if (const double d = b.value("energy_drift"); std::abs(d) > L::kEnergyDrift) {
     add(out, "energy-drift", Severity::kProblem,
@@ -223,7 +251,7 @@ const std::vector<HotspotRule>& hotspot_rules() {
       {"force-share-low", "frac_force", "frac_force < 60 %", S::kInfo},
       {"other-share", "frac_other", "frac_other > 20 %", S::kWarning},
       {"integrate-share", "frac_integrate", "frac_integrate > 20 %", S::kWarning},
-      {"step-cv", "cv, frac_neigh", "cv > 0.20", S::kWarning},
+      {"step-cv", "cv, p50_us, p95_us, frac_neigh", "cv > 0.20 and p95 > 1.5x p50", S::kWarning},
       {"repetition-cv", "real_time of each repetition", "CV over repetitions > 5 %", S::kWarning},
       {"p95-tail", "p95_us, steps_per_s", "p95 > 2x the mean step", S::kWarning},
       {"p99-tail", "p99_us, steps_per_s", "p99 > 3x the mean step", S::kWarning},

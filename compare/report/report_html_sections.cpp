@@ -214,7 +214,8 @@ void hotspot_section(std::ostream& out, const RunSummary& run) {
     for (const auto& t : tallies) {
       out << "<tr><td><code>" << esc(t.rule) << "</code></td><td><span class=\"tag "
           << to_string(t.severity) << "\">" << to_string(t.severity)
-          << "</span></td><td class=\"n\">" << t.benchmarks.size() << "</td><td><code>"
+          << "</span></td><td class=\"n\">" << t.benchmarks.size()
+          << (t.milder > 0 ? " (+" + std::to_string(t.milder) + " info)" : "") << "</td><td><code>"
           << esc(short_label(t.example_benchmark)) << "</code>: " << esc(t.example)
           << "</td></tr>\n";
     }

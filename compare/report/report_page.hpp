@@ -32,7 +32,8 @@ std::vector<FamilyGroup> group_by_family(const RunSummary& run);
 struct RuleTally {
   std::string rule;
   Severity severity = Severity::kInfo;
-  std::vector<std::string> benchmarks;  // names, in run order
+  std::vector<std::string> benchmarks;  // names at the rule's worst severity, in run order
+  std::size_t milder = 0;               // benchmarks where it fired at a lower severity
   // The first finding of the rule at its worst severity (a rule like step-cv is a note on some
   // benchmarks and a warning on others): its benchmark and observation.
   std::string example_benchmark, example;

@@ -24,17 +24,24 @@ std::vector<RuleTally> tally_findings(const RunSummary& run) {
       auto it = std::find_if(tallies.begin(), tallies.end(),
                              [&](const RuleTally& t) { return t.rule == f.rule; });
       if (it == tallies.end()) {
-        tallies.push_back({f.rule, f.severity, {}, b.name, f.observation});
+        tallies.push_back({f.rule, f.severity, {}, 0, b.name, f.observation});
         it = tallies.end() - 1;
       }
-      // A rule's severity can depend on the data (step-cv); the tally keeps the worst, and an
-      // example of it.
+      // A rule's severity can depend on the data (step-cv is a note where rebuilds explain the
+      // spread): the tally counts the benchmarks at its worst severity, so "warning on 4" means
+      // four warnings, and the milder ones apart.
       if (f.severity > it->severity) {
         it->severity = f.severity;
         it->example_benchmark = b.name;
         it->example = f.observation;
+        it->milder += it->benchmarks.size();
+        it->benchmarks.clear();
       }
-      it->benchmarks.push_back(b.name);
+      if (f.severity == it->severity) {
+        it->benchmarks.push_back(b.name);
+      } else {
+        ++it->milder;
+      }
     }
   }
   std::stable_sort(tallies.begin(), tallies.end(), [](const RuleTally& x, const RuleTally& y) {

@@ -80,7 +80,8 @@ void write_report_markdown(std::ostream& out, const ReportData& d) {
     if (t.severity == Severity::kInfo) continue;
     if (shown++ == 0) out << "#### Hotspots (rules and thresholds: docs/REPORT.md)\n\n";
     out << "- " << (t.severity == Severity::kProblem ? "**problem**" : "warning") << " "
-        << code(t.rule) << " on " << t.benchmarks.size() << " benchmark(s), e.g. "
+        << code(t.rule) << " on " << t.benchmarks.size() << " benchmark(s)"
+        << (t.milder > 0 ? " (info on " + std::to_string(t.milder) + " more)" : "") << ", e.g. "
         << code(short_label(t.example_benchmark)) << ": " << one_line(t.example) << "\n";
   }
   if (shown == 0) out << "No hotspot warnings or problems.\n";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,39 @@ TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
   EXPECT_EQ(requested_repetitions(none.argc, none.argv.data()), 4);
   EXPECT_EQ(requested_repetitions(flag.argc, flag.argv.data()), 10);
   unsetenv("BENCHMARK_REPETITIONS");
+}
+
+// --help's examples are commands users paste: each one's --md_* flags must parse (the one
+// naming a structure file the reader would have to open is left out).
+TEST(MdOptions, HelpExamplesParse) {
+  const std::string help = md_options_help();
+  const auto examples = help.find("Examples:");
+  ASSERT_NE(examples, std::string::npos);
+  std::istringstream lines(help.substr(examples));
+  int checked = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("  md_bench ", 0) != 0 || line.find("structure=") != std::string::npos) continue;
+    std::istringstream words(line.substr(0, line.find(';')));
+    std::vector<std::string> argv{"md_bench"};
+    for (std::string w; words >> w;) {
+      if (w.rfind("--", 0) == 0) argv.push_back(w);
+    }
+    Args a(argv);
+    EXPECT_NO_THROW(a.parse()) << line;
+    ++checked;
+  }
+  EXPECT_GE(checked, 6);
+}
+
+TEST(MdOptions, ParsesEachSuite) {
+  for (auto [text, suite] : {std::pair{"quick", MdOptions::Suite::Quick},
+                             std::pair{"default", MdOptions::Suite::Default},
+                             std::pair{"full", MdOptions::Suite::Full}}) {
+    Args a({"md_bench", std::string("--md_suite=") + text});
+    EXPECT_EQ(a.parse().suite, suite) << text;
+  }
+  EXPECT_EQ(Args({"md_bench"}).parse().suite, MdOptions::Suite::Default);
+  EXPECT_EQ(Args({"md_bench"}).parse().steps, 0);  // each case's own trajectory length
 }
 
 TEST(MdOptions, ParsesAndRemovesItsFlags) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/cases.hpp"
@@ -57,7 +58,7 @@ TEST(Plan, DefaultSuiteHasEveryFamilyWithStableNames) {
   const auto names = reported_names(plan_benchmarks(MdOptions{}));
   for (const char* n :
        {"Step/NVE/64/lj-ar/cpu/manual_time", "Step/NVT/64/lj-ar/cpu/manual_time",
-        "Step/NPT/1024/lj-ar/cpu/manual_time", "Trajectory/NVE/64/lj-ar/cpu/manual_time",
+        "Step/NPT/512/lj-ar/cpu/manual_time", "Trajectory/NVE/64/lj-ar/cpu/manual_time",
         "Scaling/NVE/lj-ar/cpu/4096/manual_time", "Batched/NVE/64/lj-ar/cpu/replicas:4/manual_time",
         "Step/NVE/32000/lj-melt/cpu/manual_time", "Trajectory/NVE/64/lj-melt/cpu/manual_time"}) {
     EXPECT_TRUE(contains(names, n)) << n;
@@ -72,6 +73,62 @@ TEST(Plan, DefaultSuiteHasEveryFamilyWithStableNames) {
       const std::string want = std::string(family) + "/NVE/64/" + c.name + "/cpu/manual_time";
       ASSERT_TRUE(contains(names, want)) << want;
       EXPECT_TRUE(std::regex_search(want, filter));
+    }
+  }
+}
+
+TEST(Plan, DefaultSuiteLeavesTheSizesScalingCoversToIt) {
+  // Step and Scaling at one size time the same steps: the default suite has lj-ar's 256 atoms in
+  // Scaling only, the full suite in Step too.
+  const auto names = reported_names(plan_benchmarks(MdOptions{}));
+  EXPECT_TRUE(contains(names, "Scaling/NVE/lj-ar/cpu/256/manual_time"));
+  EXPECT_FALSE(contains(names, "Step/NVE/256/lj-ar/cpu/manual_time"));
+  MdOptions full;
+  full.suite = MdOptions::Suite::Full;
+  EXPECT_TRUE(
+      contains(reported_names(plan_benchmarks(full)), "Step/NVE/256/lj-ar/cpu/manual_time"));
+}
+
+TEST(Plan, QuickSuiteRunsEveryCaseOnceAtItsSmallestSize) {
+  MdOptions o;
+  o.suite = MdOptions::Suite::Quick;
+  const auto plan = plan_benchmarks(o);
+  const auto names = reported_names(plan);
+  const int hw = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  for (const CaseSpec& c : case_table()) {
+    const int smallest = *std::min_element(c.sizes.begin(), c.sizes.end());
+    const std::string ens(ensemble_name(c.ensembles.front()));
+    const std::string at = "/" + ens + "/" + std::to_string(smallest) + "/" + c.name + "/cpu";
+    EXPECT_TRUE(contains(names, "Step" + at + "/manual_time")) << c.name;
+    EXPECT_TRUE(contains(names, "Trajectory" + at + "/manual_time")) << c.name;
+    EXPECT_TRUE(contains(
+        names, "Batched/" + ens + "/" + std::to_string(c.batched_atoms > 0 ? c.batched_atoms : 64) +
+                   "/" + c.name + "/cpu/replicas:" + std::to_string(hw) + "/manual_time"))
+        << c.name;
+  }
+  int step_rows = 0;
+  for (const PlannedBenchmark& p : plan) {
+    EXPECT_NE(p.spec.family, Family::Scaling) << p.name;
+    EXPECT_EQ(p.spec.key.ensemble, find_case(p.spec.key.spec->name)->ensembles.front()) << p.name;
+    if (p.spec.family == Family::Step) ++step_rows;
+    if (p.spec.family == Family::Batched) {
+      EXPECT_EQ(p.spec.replicas, hw) << p.name;
+    }
+  }
+  EXPECT_EQ(step_rows, static_cast<int>(case_table().size()));
+  // Fewer than a third of the default suite's rows.
+  EXPECT_LT(3 * names.size(), reported_names(plan_benchmarks(MdOptions{})).size());
+}
+
+TEST(Plan, TrajectoryLengthIsTheCasesUnlessOverridden) {
+  MdOptions o;
+  for (long override_steps : {0L, 50L}) {
+    o.steps = override_steps;
+    for (const PlannedBenchmark& p : plan_benchmarks(o)) {
+      if (p.spec.family != Family::Trajectory) continue;
+      EXPECT_EQ(p.spec.trajectory_steps,
+                override_steps > 0 ? override_steps : p.spec.key.spec->trajectory_steps)
+          << p.name;
     }
   }
 }
@@ -186,10 +243,10 @@ TEST(Plan, CudaRowsWhenTheDeviceBackendIsOn) {
   EXPECT_TRUE(contains(names, "Step/NVE/64/si-nn-student/cuda/manual_time"));
   EXPECT_TRUE(contains(names, "Batched/NVE/64/lj-ar/cuda-graph/replicas:1024/manual_time"));
   EXPECT_TRUE(contains(names, "Scaling/NVE/lj-ar/cuda/4096/manual_time"));
-  EXPECT_TRUE(contains(names, "Trajectory/NVT/256/lj-ar/cuda-graph/manual_time"));
+  EXPECT_TRUE(contains(names, "Trajectory/NVT/512/lj-ar/cuda-graph/manual_time"));
   // NPT runs on the device too (LangevinNpt), for the cases that have it.
   EXPECT_TRUE(contains(names, "Step/NPT/64/lj-ar/cuda/manual_time"));
-  EXPECT_TRUE(contains(names, "Trajectory/NPT/256/lj-ar/cuda-graph/manual_time"));
+  EXPECT_TRUE(contains(names, "Trajectory/NPT/512/lj-ar/cuda-graph/manual_time"));
   for (const auto& p : plan) {
     const bool cuda = p.name.find("/cuda") != std::string::npos;
     EXPECT_EQ(p.spec.backend == Backend::Cuda, cuda) << p.name;

@@ -12,9 +12,13 @@ show up as a red CI run after the push. Checked:
   they are shell scripts, pass `bash -n`; one run directly must be executable;
 - a job in a container installs git before actions/checkout (without git, checkout downloads a
   tarball with no .git) and the containers are debian:12;
+- every workflow declares `permissions:` (least privilege, never write-all) and, unless it only
+  follows another workflow, `concurrency:`; every step that runs a script has a time limit
+  (`timeout-minutes` on the step or its job); a container job that checks out marks the workspace
+  safe for git (else builds record revision `unknown`);
 - ci.yml runs .ci/run; bench-gate.yml runs on pull_request, checks out the full history, runs
   ci/bench_gate.sh and uploads its results and md_report's report.html even when the gate fails
-  (`if: always()`);
+  (`if: always()`); bench-comment.yml follows bench-gate (workflow_run) and may write to PRs;
 - every ci/*.sh and .ci/run passes `bash -n`, and the files they `source` exist.
 
 Exits 0 when all holds, 1 with one line per problem otherwise, 2 on bad usage. Needs PyYAML
@@ -139,8 +143,17 @@ class Checker:
         return [s["run"] for s in job.get("steps") or [] if isinstance(s, dict) and "run" in s]
 
     def check_workflow(self, rel, doc):
-        if not self.triggers(doc):
+        triggers = self.triggers(doc)
+        if not triggers:
             self.fail(rel, "has no triggers (`on:`)")
+        perms = doc.get("permissions")
+        if perms is None:
+            self.fail(rel, "declares no `permissions:` (the token would get the repo's default)")
+        elif perms == "write-all" or (isinstance(perms, dict) and
+                                      list(perms.values()).count("write") > 1):
+            self.fail(rel, f"asks for broad write permissions: {perms!r}")
+        if "workflow_run" not in triggers and "concurrency" not in doc:
+            self.fail(rel, "has no `concurrency:` (a new push should cancel the old run)")
         jobs = doc.get("jobs")
         if not isinstance(jobs, dict) or not jobs:
             self.fail(rel, "has no jobs")
@@ -158,6 +171,16 @@ class Checker:
                 if self.image(job) != CONTAINER:
                     self.fail(where, f"runs in container {self.image(job)!r}, not {CONTAINER}")
                 self.check_git_before_checkout(where, steps)
+                if any(str(s.get("uses", "")).startswith("actions/checkout") for s in steps
+                       if isinstance(s, dict)) and not any(
+                           "safe.directory" in r for r in self.runs(job)):
+                    self.fail(where, "checks out in a container without marking the workspace "
+                              "safe (git config --global --add safe.directory)")
+            if "timeout-minutes" not in job:
+                for i, step in enumerate(steps, 1):
+                    if isinstance(step, dict) and "run" in step and SCRIPT_RE.search(
+                            str(step["run"])) and "timeout-minutes" not in step:
+                        self.fail(where, f"step {i} runs a script without a time limit")
             for i, step in enumerate(steps, 1):
                 if not isinstance(step, dict):
                     self.fail(where, f"step {i} is not a mapping")
@@ -236,6 +259,17 @@ class Checker:
                 self.fail(rel, "does not upload md_report's report.html (with `if: always()`)")
         self.note(f"{rel}: pull_request, fetch-depth 0, runs ci/bench_gate.sh, uploads results "
                   "and report.html always")
+        rel = ".github/workflows/bench-comment.yml"
+        comment = docs.get(rel)
+        if comment is None:
+            self.absent(rel)
+            return
+        run = (self.triggers(comment) or {}).get("workflow_run") or {}
+        if "bench-gate" not in (run.get("workflows") or []):
+            self.fail(rel, "does not follow the bench-gate workflow (workflow_run)")
+        if (comment.get("permissions") or {}).get("pull-requests") != "write":
+            self.fail(rel, "cannot write PR comments (permissions: pull-requests: write)")
+        self.note(f"{rel}: follows bench-gate, may comment on PRs")
 
     def run(self):
         wf_dir = self.path(".github/workflows")

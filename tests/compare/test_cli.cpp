@@ -236,6 +236,69 @@ TEST(CompareCli, MarkdownJsonAndAnnotations) {
   EXPECT_TRUE(has(warn.out, "::warning title=Benchmark missing::")) << warn.out;
 }
 
+// A regressed metric of a benchmark, as compare_samples would leave it.
+MetricDiff regressed(const char* metric, double old_value, double new_value) {
+  MetricDiff m;
+  m.spec.name = metric;
+  m.spec.unit = "ns";
+  m.old_value = old_value;
+  m.new_value = new_value;
+  m.change = new_value / old_value - 1.0;
+  m.n_old = m.n_new = 10;
+  m.verdict = Verdict::kRegressed;
+  return m;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(GithubAnnotations, OnePerBenchmarkWithEveryFindingInIt) {
+  Comparison c;
+  BenchmarkDiff slow;
+  slow.name = "Step/NVE/64/lj-ar/cpu/manual_time";
+  slow.metrics = {regressed("real_time", 100, 130), regressed("cpu_time", 100, 125)};
+  slow.violations.push_back({"allocs_per_step", 3, "<= 0"});
+  BenchmarkDiff gone;
+  gone.name = "Step/NVE/512/lj-ar/cpu/manual_time";
+  gone.status = RowStatus::kOnlyOld;
+  c.rows = {gone, slow};
+  std::ostringstream out;
+  write_github_annotations(out, c);
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 2u) << out.str();
+  // The failing benchmark first, its three findings in one message, titled by the worst.
+  EXPECT_EQ(lines[0].rfind("::error title=Performance regression::" + slow.name + ": ", 0), 0u)
+      << lines[0];
+  EXPECT_NE(lines[0].find("real_time"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("cpu_time"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("allocs_per_step = 3"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1], "::warning title=Benchmark missing::" + gone.name + ": only in OLD");
+}
+
+TEST(GithubAnnotations, PastTenTheLastCountsTheRest) {
+  Comparison c;
+  for (int i = 0; i < 14; ++i) {
+    BenchmarkDiff row;
+    row.name = "Step/NVE/" + std::to_string(64 + i) + "/lj-ar/cpu/manual_time";
+    row.metrics = {regressed("real_time", 100, 150), regressed("cpu_time", 100, 150)};
+    c.rows.push_back(row);
+  }
+  std::ostringstream out;
+  write_github_annotations(out, c);
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), kMaxAnnotations) << out.str();
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    EXPECT_NE(lines[i].find(c.rows[i].name), std::string::npos) << lines[i];
+  }
+  EXPECT_EQ(lines.back(),
+            "::error title=More benchmarks::5 more benchmark(s) with findings (5 failing); the job "
+            "summary lists them all");
+}
+
 TEST(CompareCli, CommandLineBeatsThePolicyFile) {
   const auto policy = std::filesystem::temp_directory_path() / "mdbench_compare_loose_policy.json";
   {
