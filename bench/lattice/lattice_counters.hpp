@@ -1,0 +1,42 @@
+#pragma once
+// The one place lattice_bench's counter names and units live: rows fill a LatticeMeasurement and
+// publish_lattice_counters turns it into Google Benchmark counters.
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace mdb::bench {
+
+/// Documentation of one counter.
+struct LatticeCounterSpec {
+  std::string_view name;
+  std::string_view unit;
+  std::string_view meaning;
+};
+
+/// Every counter lattice_bench can emit, in a stable order.
+const std::vector<LatticeCounterSpec>& lattice_counter_specs();
+
+/// What one row measured or knows, in raw units; publish_lattice_counters forms the rates (as
+/// md_bench does: plain values, without the unit suffix Google Benchmark prints for rates).
+struct LatticeMeasurement {
+  std::size_t vectors = 0;            ///< vectors per iteration (the batch)
+  double iterations = 0;              ///< timed iterations
+  double seconds = 0;                 ///< their total time (the row's real or manual time)
+  double bytes = 0;                   ///< bytes read and written per iteration (docs/LATTICE.md)
+  double bits_per_dim = 0;            ///< M log2 q
+  double overloaded_fraction = 0;     ///< share of the batch still overloaded after encoding
+  std::optional<double> mse_per_dim;  ///< RoundTrip: mean (x - x^)^2 over coordinates
+  /// cuda rows: seconds summed over the timed iterations (parts of `seconds`).
+  std::optional<double> transfer_s, kernel_s;
+};
+
+/// Sets the row's counters: vectors_per_s, ns_per_vector, GB_per_s, bits_per_dim,
+/// compression_ratio, overloaded_fraction, and mse_per_dim / transfer_us / kernel_us when
+/// present.
+void publish_lattice_counters(benchmark::State& state, const LatticeMeasurement& m);
+
+}  // namespace mdb::bench

@@ -1,0 +1,71 @@
+#include "bench/lattice/lattice_cuda_rows.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <vector>
+
+#include "kernels/common/lattice/lattice_dispatch.hpp"
+#include "kernels/cpu/lattice_batched.hpp"
+#include "kernels/cuda/lattice/hnlq_cuda.hpp"
+
+namespace mdb::bench {
+namespace {
+
+/// Whether two buffers hold the same bytes.
+template <class T>
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+
+}  // namespace
+
+void run_lattice_cuda_row(benchmark::State& state, const LatticeRow& row,
+                          const lattice::HnlqParams& p, LatticeWorkload& w, LatticeMeasurement& m) {
+  lattice::HnlqDeviceRunner runner(row.lattice, p, w.count);
+  auto call = [&]() -> lattice::HnlqDeviceTimes {
+    switch (row.op) {
+      case LatticeOp::Encode:
+        return runner.encode(w.x_columns.data(), w.codes_columns.data(), w.t_columns.data());
+      case LatticeOp::Decode:
+        return runner.decode(w.codes_columns.data(), w.t_columns.data(), w.out_columns.data());
+      case LatticeOp::RoundTrip:
+        break;
+    }
+    return runner.round_trip(w.x_columns.data(), w.out_columns.data());
+  };
+  // What the CPU makes of the same inputs, before the device overwrites the buffers.
+  const std::vector<std::uint8_t> cpu_codes = w.codes_columns, cpu_t = w.t_columns;
+  std::vector<float> cpu_out(w.out_columns.size());
+  lattice::with_lattice(row.lattice, [&]<class L>() {
+    if (row.op == LatticeOp::Decode) {
+      lattice::batched_decode<L>(p, cpu_codes.data(), cpu_t.data(), w.count, cpu_out.data());
+    } else if (row.op == LatticeOp::RoundTrip) {
+      lattice::batched_round_trip<L>(p, w.x_columns.data(), w.count, cpu_out.data());
+    }
+  });
+  static_cast<void>(call());  // warm-up: module load, first-touch of the buffers
+  double total = 0.0, transfer = 0.0, kernel = 0.0;
+  for (auto _ : state) {
+    lattice::HnlqDeviceTimes t;
+    try {
+      t = call();
+    } catch (const std::exception& e) {  // an exception must not leave the timed loop
+      state.SkipWithError(e.what());
+      break;
+    }
+    state.SetIterationTime(t.total_s);
+    total += t.total_s;
+    transfer += t.transfer_s;
+    kernel += t.kernel_s;
+  }
+  m.seconds = total;
+  m.transfer_s = transfer;
+  m.kernel_s = kernel;
+  const bool agrees = row.op == LatticeOp::Encode
+                          ? same_bytes(cpu_codes, w.codes_columns) && same_bytes(cpu_t, w.t_columns)
+                          : same_bytes(cpu_out, w.out_columns);
+  if (!agrees) state.SkipWithError("cuda results differ from the CPU quantizer's");
+}
+
+}  // namespace mdb::bench

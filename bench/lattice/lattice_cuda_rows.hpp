@@ -1,0 +1,20 @@
+#pragma once
+// The cuda rows of lattice_bench (built only with CUDA): HnlqDeviceRunner timed by CUDA events.
+#include <benchmark/benchmark.h>
+
+#include "bench/lattice/lattice_counters.hpp"
+#include "bench/lattice/lattice_rows.hpp"
+#include "bench/lattice/lattice_workload.hpp"
+#include "kernels/common/lattice/hnlq_params.hpp"
+
+namespace mdb::bench {
+
+/// Times the row on the GPU: each iteration copies the inputs in, runs the kernel and copies the
+/// outputs back; the manual time is the whole span (summed into m.seconds), and m.transfer_s /
+/// m.kernel_s get its parts.
+/// Outputs land in w's column buffers and must equal the batched CPU quantizer's bit for bit,
+/// otherwise the row ends in error. Throws std::runtime_error on a CUDA failure.
+void run_lattice_cuda_row(benchmark::State& state, const LatticeRow& row,
+                          const lattice::HnlqParams& p, LatticeWorkload& w, LatticeMeasurement& m);
+
+}  // namespace mdb::bench

@@ -1,0 +1,48 @@
+#pragma once
+// Z^2: the square grid, generator G = I (Coset's Z2Lattice).
+#include "kernels/common/lattice/exact_rounding.hpp"
+#include "kernels/common/lattice/lanes.hpp"
+#include "kernels/common/lattice/lattice_inline.hpp"
+#include "kernels/common/mdb_hd.hpp"
+
+namespace mdb::lattice {
+
+/// Z^2 with the interface every lattice type here has (described in lattice_e8.hpp).
+struct Z2Lattice {
+  static constexpr int kDim = 2;
+  static constexpr int kScale = 1;      ///< Y = kScale y is an integer vector
+  static constexpr double kVolume = 1;  ///< det G, for the normalised second moment
+
+  template <class F, class I>
+  MDB_LATTICE_INLINE MDB_HD static void nearest(const F (&x)[kDim], I (&y)[kDim]) {
+    MDB_LATTICE_UNROLL
+    for (int c = 0; c < kDim; ++c) {
+      F e;
+      y[c] = round_tied(clamp_to_limit(x[c]), c, e);
+    }
+  }
+
+  template <class I>
+  MDB_LATTICE_INLINE MDB_HD static void nearest_of_quotient(const I (&p)[kDim], int q,
+                                                            I (&y)[kDim]) {
+    MDB_LATTICE_UNROLL
+    for (int c = 0; c < kDim; ++c) {
+      I e;
+      y[c] = round_ratio_tied(p[c], q, c, e);
+    }
+  }
+
+  template <class I>
+  MDB_LATTICE_INLINE MDB_HD static void coordinates(const I (&y)[kDim], I (&b)[kDim]) {
+    MDB_LATTICE_UNROLL
+    for (int c = 0; c < kDim; ++c) b[c] = y[c];
+  }
+
+  template <class I>
+  MDB_LATTICE_INLINE MDB_HD static void point(const I (&b)[kDim], I (&y)[kDim]) {
+    MDB_LATTICE_UNROLL
+    for (int c = 0; c < kDim; ++c) y[c] = b[c];
+  }
+};
+
+}  // namespace mdb::lattice

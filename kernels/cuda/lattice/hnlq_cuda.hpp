@@ -1,0 +1,56 @@
+#pragma once
+// CUDA lattice quantizer: launch wrappers over device pointers and a runner that owns device
+// buffers and times transfers and kernels with CUDA events. Plain C++ (no CUDA header), so
+// g++-only code (bench/lattice, tests) can call it. Layout as the batched CPU quantizer
+// (kernels/cpu/lattice_batched.hpp): coordinate rows x[c * count + i], codes[(l n + c) * count +
+// i], t[i]; one thread per vector runs the MDB_HD bodies of kernels/common/lattice.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "kernels/common/lattice/hnlq_params.hpp"
+#include "kernels/common/lattice/lattice_kind.hpp"
+
+namespace mdb::lattice {
+
+/// Launches the encoder on the default stream: d_x (count * n floats) -> d_codes (levels * n *
+/// count bytes) and d_t (count bytes). Asynchronous; throws std::runtime_error on a launch error.
+void launch_hnlq_encode(LatticeKind kind, const HnlqParams& p, const float* d_x, std::size_t count,
+                        std::uint8_t* d_codes, std::uint8_t* d_t);
+
+/// Launches the decoder on the default stream: d_codes, d_t -> d_out (count * n floats).
+void launch_hnlq_decode(LatticeKind kind, const HnlqParams& p, const std::uint8_t* d_codes,
+                        const std::uint8_t* d_t, std::size_t count, float* d_out);
+
+/// Launches the fused round trip (codes kept in registers): d_x -> d_out.
+void launch_hnlq_round_trip(LatticeKind kind, const HnlqParams& p, const float* d_x,
+                            std::size_t count, float* d_out);
+
+/// Seconds of one timed call, from CUDA events on the default stream.
+struct HnlqDeviceTimes {
+  double transfer_s = 0;  ///< host -> device plus device -> host copies
+  double kernel_s = 0;    ///< the kernel alone
+  double total_s = 0;     ///< first copy start to last copy end
+};
+
+/// Owns device buffers for `count` vectors of one lattice and parameter set and the events that
+/// time each call. Each call copies its inputs from pageable host memory, runs the kernel,
+/// copies the outputs back and waits for them. Throws std::runtime_error (file:line: CUDA error)
+/// when the device fails, std::invalid_argument for count == 0.
+class HnlqDeviceRunner {
+ public:
+  HnlqDeviceRunner(LatticeKind kind, const HnlqParams& p, std::size_t count);
+  ~HnlqDeviceRunner();
+  HnlqDeviceRunner(const HnlqDeviceRunner&) = delete;
+  HnlqDeviceRunner& operator=(const HnlqDeviceRunner&) = delete;
+
+  HnlqDeviceTimes encode(const float* x, std::uint8_t* codes, std::uint8_t* t);
+  HnlqDeviceTimes decode(const std::uint8_t* codes, const std::uint8_t* t, float* out);
+  HnlqDeviceTimes round_trip(const float* x, float* out);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mdb::lattice
