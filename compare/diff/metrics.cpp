@@ -82,6 +82,24 @@ std::vector<MetricSpec> make_table() {
   // Speed of the dense layers: a timing metric, judged like the rates.
   t.push_back(spec("nn_network_gflops", D::kHigher, 0.05, 0, "GFLOP/s", true));
   t.push_back(spec("nn_gemm_peak_frac", D::kInfo, 0, 0, "1"));
+  // lattice_bench (docs/LATTICE.md). Its rates move with speed like md_bench's.
+  t.push_back(spec("vectors_per_s", D::kHigher, 0.05, 0, "1/s", true));
+  t.push_back(spec("ns_per_vector", D::kLower, 0.05, 0, "ns", true));
+  t.push_back(spec("GB_per_s", D::kHigher, 0.05, 0, "GB/s", true));
+  // cuda rows: parts of the row time. Pageable host copies vary more with the host's memory
+  // traffic than a kernel does, so the copies get the tail's looser threshold.
+  t.push_back(spec("transfer_us", D::kLower, 0.10, 0, "us", true));
+  t.push_back(spec("kernel_us", D::kLower, 0.05, 0, "us", true));
+  // The code rate is the problem itself, like natoms: rows at other rates are not comparable.
+  t.push_back(spec("bits_per_dim", D::kIdentity, 0, 0, "bit"));
+  t.push_back(spec("compression_ratio", D::kIdentity, 0, 0, "1"));
+  // Accuracy: inputs are seeded, so these are deterministic up to summation order; any move
+  // beyond rounding is the quantizer changing. overloaded_fraction is usually 0, where only the
+  // absolute guard (one vector in 1,000) applies; mse_per_dim must stay within 1 %, far above
+  // the 1e-15 relative spread between summation orders and far below what a wrong rounding rule
+  // or lost level costs.
+  t.push_back(spec("overloaded_fraction", D::kLower, 0.10, 1e-3, "1"));
+  t.push_back(spec("mse_per_dim", D::kLower, 0.01, 0, "1"));
   return t;
 }
 

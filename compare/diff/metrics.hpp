@@ -1,7 +1,7 @@
 #pragma once
 // compare's own table of metric names and which way is better. compare/ depends on nothing else
-// in the project, so it cannot read md_bench's counter table; a test checks that this one knows
-// every counter md_bench emits.
+// in the project, so it cannot read md_bench's or lattice_bench's counter tables; a test checks
+// that this one knows every counter either emits.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +31,7 @@ struct MetricSpec {
 };
 
 /// The built-in table: real_time, cpu_time, Google Benchmark's memory-manager keys and every
-/// md_bench counter.
+/// md_bench and lattice_bench counter.
 const std::vector<MetricSpec>& builtin_metrics();
 
 /// The built-in spec for `name`; unknown names get kInfo with known = false.

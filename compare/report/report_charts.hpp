@@ -23,6 +23,15 @@ std::string scaling_chart(const RunSummary& run);
 /// perfect scaling (the one-replica rate times min(R, hardware threads)).
 std::string batched_chart(const RunSummary& run);
 
+/// lattice_bench, one operation (Encode, Decode, RoundTrip): vectors per second against batch
+/// size, log-log, one line per lattice, q, M and implementation (colour: lattice and parameters;
+/// marker and dash: implementation).
+std::string lattice_throughput_chart(const RunSummary& run, const std::string& op);
+
+/// lattice_bench, one operation: each implementation's speed-up over the reference of the same
+/// run at each batch size (ratio of median times), log-log, with a line at 1x.
+std::string lattice_speedup_chart(const RunSummary& run, const std::string& op);
+
 /// One row per benchmark on a log time axis: p50, p95, p99 and max step latency, and the mean.
 std::string latency_chart(const std::vector<const BenchSummary*>& rows, const std::string& title);
 

@@ -10,6 +10,7 @@
 #include "compare/diff/cli_args.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/policy.hpp"
+#include "compare/report/report_csv.hpp"
 #include "compare/report/report_data.hpp"
 #include "compare/report/report_page.hpp"
 
@@ -20,6 +21,7 @@ struct Options {
   ReportRequest request;
   std::vector<std::string> positional;
   std::string output, format = "html";
+  std::string csv;  // --csv FILE: the table as well as the page
   bool output_given = false;
 };
 
@@ -36,8 +38,11 @@ Options parse(const std::vector<std::string>& args) {
       o.output_given = true;
     } else if (arg == "--format") {
       o.format = take();
-      if (o.format != "html" && o.format != "md")
-        throw UsageError("--format must be html or md, got \"" + o.format + "\"");
+      if (o.format != "html" && o.format != "md" && o.format != "csv")
+        throw UsageError("--format must be html, md or csv, got \"" + o.format + "\"");
+    } else if (arg == "--csv") {
+      o.csv = take();
+      if (o.csv.empty()) throw UsageError("--csv needs a file name");
     } else if (arg == "--samples") {
       r.samples_file = take();
     } else if (arg == "--policy") {
@@ -76,28 +81,42 @@ Options parse(const std::vector<std::string>& args) {
   return o;
 }
 
-int run(const Options& o, std::ostream& out, std::ostream& err) {
-  const ReportData data = build_report_data(o.request);
-  std::ostringstream page;
-  if (o.format == "md") {
-    write_report_markdown(page, data);
-  } else {
-    write_report_html(page, data);
-  }
-  if (o.output == "-") {
-    out << page.str();
+// Writes `text` to `path` ("-": `out`); says so on `err` for a file.
+void emit(const std::string& path, const std::string& text, std::size_t benchmarks,
+          std::ostream& out, std::ostream& err) {
+  if (path == "-") {
+    out << text;
     out.flush();
-    return kExitOk;
+    return;
   }
   errno = 0;
-  std::ofstream file(o.output, std::ios::binary | std::ios::trunc);
-  if (file) file << page.str();
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (file) file << text;
   if (file) file.close();
   if (!file) {
     const int e = errno;
-    throw UsageError("cannot write " + o.output + (e ? ": " + std::string(std::strerror(e)) : ""));
+    throw UsageError("cannot write " + path + (e ? ": " + std::string(std::strerror(e)) : ""));
   }
-  err << "md_report: wrote " << o.output << " (" << data.run.benchmarks.size() << " benchmarks)\n";
+  err << "md_report: wrote " << path << " (" << benchmarks << " benchmarks)\n";
+}
+
+int run(const Options& o, std::ostream& out, std::ostream& err) {
+  const ReportData data = build_report_data(o.request);
+  const std::size_t n = data.run.benchmarks.size();
+  std::ostringstream page;
+  if (o.format == "md") {
+    write_report_markdown(page, data);
+  } else if (o.format == "csv") {
+    write_report_csv(page, data.run);
+  } else {
+    write_report_html(page, data);
+  }
+  emit(o.output, page.str(), n, out, err);
+  if (!o.csv.empty()) {
+    std::ostringstream table;
+    write_report_csv(table, data.run);
+    emit(o.csv, table.str(), n, out, err);
+  }
   return kExitOk;
 }
 
@@ -109,14 +128,17 @@ std::string md_report_usage() {
        md_report [options] --old A.json [--old A2.json ...] --new B.json [--new B2.json ...]
 
 Writes one self-contained HTML page (inline SVG charts, no script or network) from md_bench's
-Google Benchmark JSON: scaling with system size, step latency, time per phase, batched
-throughput, model-against-model speed-ups and rule-based hotspots with recommendations. With
-OLD and NEW it adds the comparison view, judged exactly as `compare` judges (same statistics,
-same --policy).
+or lattice_bench's Google Benchmark JSON: scaling with system size, step latency, time per
+phase, batched throughput, model-against-model speed-ups and rule-based hotspots with
+recommendations; for lattice_bench, throughput and speed-up over the reference against batch
+size with its own findings. With OLD and NEW it adds the comparison view, judged exactly as
+`compare` judges (same statistics, same --policy).
 
   -o, --output FILE     where to write (default report.html; "-" for stdout)
-  --format html|md      html (default), or a Markdown summary for $GITHUB_STEP_SUMMARY
-                        (to stdout unless -o is given)
+  --format html|md|csv  html (default), a Markdown summary for $GITHUB_STEP_SUMMARY, or the
+                        CSV table (md and csv to stdout unless -o is given)
+  --csv FILE            also write the CSV table: one row per benchmark, parsed name parts,
+                        median times and every counter's median ("-" for stdout)
   --samples FILE        per-step latencies from md_bench --md_samples_out=FILE: histograms
   --pair A B            speed-up bars of the benchmarks matching regex A against those matching
                         B, paired by name as compare --filters does (repeatable; default: the

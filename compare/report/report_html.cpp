@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/report/lattice_findings.hpp"
+#include "compare/report/lattice_rows.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_html_parts.hpp"
 #include "compare/report/svg_plot.hpp"
@@ -92,6 +94,15 @@ void glance(std::ostream& out, const ReportData& d) {
           << esc(format_value(hi, "")) << "× as fast as <code>" << esc(p.a)
           << "</code> (<a href=\"#pairs\">speed-ups</a>).</li>";
     }
+  }
+  if (has_lattice_rows(run)) {
+    std::size_t lattice_warnings = 0;
+    for (const auto& f : find_lattice_findings(run))
+      lattice_warnings += f.finding.severity >= Severity::kWarning ? 1 : 0;
+    out << "<li" << (lattice_warnings ? " class=\"warn\"" : "")
+        << ">Lattice quantizers: " << lattice_warnings
+        << " warning(s) from the lattice rules; <a href=\"#lattice\">"
+        << "throughput, speed-ups and findings</a>.</li>";
   }
   if (run.errors() > 0) {
     out << "<li class=\"bad\">" << run.errors()
@@ -245,6 +256,7 @@ void write_report_html(std::ostream& out, const ReportData& d) {
   out << "</nav>\n";
   if (d.comparison) comparison_section(out, d);
   chart_sections(out, d);
+  lattice_section(out, d.run);
   hotspot_section(out, d.run);
   errors_section(out, d.run);
   numbers_section(out, d.run);

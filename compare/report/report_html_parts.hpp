@@ -1,6 +1,7 @@
 #pragma once
 // Pieces of md_report's HTML page shared by report_html.cpp (skeleton, glance, comparison,
-// tables) and report_html_sections.cpp (chart sections, hotspots). Internal to the page writer.
+// tables), report_html_sections.cpp (chart sections, hotspots) and report_html_lattice.cpp
+// (lattice_bench's section). Internal to the page writer.
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -25,6 +26,8 @@ void card(std::ostream& out, const std::string& value, const std::string& label,
 std::vector<std::pair<std::string, std::string>> present_sections(const ReportData& d);
 /// Scaling, pairs, batched, latency, histograms and phases, each only when it has data.
 void chart_sections(std::ostream& out, const ReportData& d);
+/// lattice_bench's rows, when the run has any: charts, speed-up table, findings, numbers.
+void lattice_section(std::ostream& out, const RunSummary& run);
 /// Hotspots: a table of the rules that fired, then a block per benchmark.
 void hotspot_section(std::ostream& out, const RunSummary& run);
 

@@ -2,6 +2,7 @@
 // has not seen docs/REPORT.md.
 #include <cmath>
 
+#include "compare/report/lattice_rows.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_html_parts.hpp"
 
@@ -133,6 +134,7 @@ std::vector<std::pair<std::string, std::string>> present_sections(const ReportDa
   if (has_latency(d.run)) s.push_back({"latency", "Step latency"});
   if (has_histograms(d)) s.push_back({"histograms", "Histograms"});
   if (has_phases(d.run)) s.push_back({"phases", "Time per phase"});
+  if (has_lattice_rows(d.run)) s.push_back({"lattice", "Lattice quantizers"});
   s.push_back({"hotspots", "Hotspots"});
   if (d.run.errors() > 0) s.push_back({"errors", "Errors"});
   s.push_back({"numbers", "All numbers"});

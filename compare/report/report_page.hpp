@@ -20,8 +20,8 @@ void write_report_markdown(std::ostream& out, const ReportData& data);
 
 // Shared by both writers (report_page_common.cpp).
 
-/// Benchmarks grouped by md_bench family in the order Step, Trajectory, Scaling, Batched, then
-/// any other (non-md_bench names under "Other").
+/// Benchmarks grouped by family in the order Step, Trajectory, Scaling, Batched (md_bench),
+/// Quantize (lattice_bench), then any other name under "Other".
 struct FamilyGroup {
   std::string family;
   std::vector<const BenchSummary*> benchmarks;

@@ -1,16 +1,22 @@
 #include <algorithm>
 
+#include "compare/report/lattice_rows.hpp"
 #include "compare/report/report_page.hpp"
 
 namespace mdb::compare {
 
 std::vector<FamilyGroup> group_by_family(const RunSummary& run) {
   std::vector<FamilyGroup> groups;
-  for (const char* f : {"Step", "Trajectory", "Scaling", "Batched"}) groups.push_back({f, {}});
+  for (const char* f : {"Step", "Trajectory", "Scaling", "Batched", "Quantize"})
+    groups.push_back({f, {}});
   groups.push_back({"Other", {}});
   for (const auto& b : run.benchmarks) {
+    // lattice_bench's rows are one family of their own, named as their names start.
+    const std::string family = b.parts.md_bench                   ? b.parts.family
+                               : parse_lattice_name(b.name).valid ? "Quantize"
+                                                                  : "";
     auto it = std::find_if(groups.begin(), groups.end() - 1,
-                           [&](const FamilyGroup& g) { return g.family == b.parts.family; });
+                           [&](const FamilyGroup& g) { return g.family == family; });
     it->benchmarks.push_back(&b);
   }
   std::erase_if(groups, [](const FamilyGroup& g) { return g.benchmarks.empty(); });

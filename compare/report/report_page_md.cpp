@@ -1,7 +1,10 @@
 // The Markdown summary: short enough for a job summary, pointing at the HTML page for pictures.
+#include <algorithm>
 #include <cmath>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/report/lattice_findings.hpp"
+#include "compare/report/lattice_rows.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_page.hpp"
 
@@ -18,21 +21,29 @@ std::string value_or_blank(const BenchSummary& b, const char* metric, const char
   return b.has(metric) ? format_value(b.value(metric), unit) : "";
 }
 
+// The hotspot rules that fired above info, as "p99-tail, allocs".
+std::string warning_rules(const Hotspots& h) {
+  std::string rules;
+  for (const auto& f : h.findings) {
+    if (f.severity != Severity::kInfo) rules += (rules.empty() ? "" : ", ") + f.rule;
+  }
+  return rules;
+}
+
+// Every benchmark but lattice_bench's, which have their own table under the lattice part.
 void benchmarks_table(std::ostream& out, const RunSummary& run) {
-  out << "| Benchmark | time/atom-step | atom-steps/s | p50 | p99 | most time in | findings |\n"
+  out << "<details><summary>Every benchmark</summary>\n\n"
+      << "| Benchmark | time/atom-step | atom-steps/s | p50 | p99 | most time in | findings |\n"
       << "|---|---:|---:|---:|---:|---|---|\n";
   for (const auto& b : run.benchmarks) {
+    if (parse_lattice_name(b.name).valid) continue;
     out << "| " << code(short_label(b.name)) << " | ";
     if (b.error) {
       out << "| | | | | **error:** " << markdown_cell(b.error_message) << " |\n";
       continue;
     }
     const Hotspots h = find_hotspots(b);
-    std::string rules;
-    for (const auto& f : h.findings) {
-      if (f.severity == Severity::kInfo) continue;
-      rules += (rules.empty() ? "" : ", ") + f.rule;
-    }
+    const std::string rules = warning_rules(h);
     out << value_or_blank(b, "us_per_atom", "us") << " | "
         << value_or_blank(b, "atom_steps_per_s", "1/s") << " | "
         << value_or_blank(b, "p50_us", "us") << " | " << value_or_blank(b, "p99_us", "us") << " | "
@@ -40,6 +51,84 @@ void benchmarks_table(std::ostream& out, const RunSummary& run) {
     if (!h.dominant_phase.empty()) out << " " << std::lround(h.dominant_share * 100) << " %";
     out << " | " << rules << " |\n";
   }
+  out << "\n</details>\n";
+}
+
+void lattice_speedups(std::ostream& out, const LatticeSpeedupTable& t) {
+  out << "<details><summary>Speed-up over the reference (ratio of median times, same run; "
+         "bold: slower)</summary>\n\n| Operation, lattice, q, M | batch | reference ns/vector |";
+  for (const auto& impl : t.impls) out << " " << markdown_cell(impl) << " |";
+  out << "\n|---|---:|---:|";
+  for (std::size_t i = 0; i < t.impls.size(); ++i) out << "---:|";
+  out << "\n";
+  for (const auto& r : t.rows) {
+    out << "| " << markdown_cell(r.config) << " | " << r.batch << " | "
+        << value_or_blank(*r.reference, "ns_per_vector", "") << " |";
+    for (const double s : r.speedup) {
+      if (std::isnan(s)) {
+        out << " |";
+      } else {
+        const std::string x = speedup_number(s) + "x";
+        out << " " << (s < 1 ? "**" + x + "**" : x) << " |";
+      }
+    }
+    out << "\n";
+  }
+  out << "\n</details>\n\n";
+}
+
+void lattice_rows_table(std::ostream& out, const RunSummary& run) {
+  out << "<details><summary>Every lattice row</summary>\n\n"
+      << "| Benchmark | time/call | vectors/s | ns/vector | GB/s | findings |\n"
+      << "|---|---:|---:|---:|---:|---|\n";
+  for (const auto& b : run.benchmarks) {
+    if (!parse_lattice_name(b.name).valid) continue;
+    out << "| " << code(short_label(b.name)) << " | ";
+    if (b.error) {
+      out << "| | | | **error:** " << markdown_cell(b.error_message) << " |\n";
+      continue;
+    }
+    out << value_or_blank(b, "real_time", "ns") << " | "
+        << value_or_blank(b, "vectors_per_s", "1/s") << " | "
+        << value_or_blank(b, "ns_per_vector", "") << " | " << value_or_blank(b, "GB_per_s", "")
+        << " | " << warning_rules(find_hotspots(b)) << " |\n";
+  }
+  out << "\n</details>\n\n";
+}
+
+// lattice_bench's rows: warnings in full, the notes (dispatch advice, plateaus, targets met)
+// folded, then the speed-up table and the rows, folded since they have a line per batch.
+void lattice_part(std::ostream& out, const RunSummary& run) {
+  if (!has_lattice_rows(run)) return;
+  out << "#### Lattice quantizers (lattice_bench; rules: docs/REPORT.md)\n\n";
+  const std::vector<LatticeFinding> findings = find_lattice_findings(run);
+  std::size_t notes = 0;
+  for (const auto& [subject, f] : findings) {
+    if (f.severity == Severity::kInfo) {
+      ++notes;
+      continue;
+    }
+    out << "- **" << to_string(f.severity) << "** " << code(f.rule) << " " << markdown_cell(subject)
+        << ": " << one_line(f.observation) << " Try: " << one_line(f.recommendation) << "\n";
+  }
+  if (findings.empty()) {
+    out << "No lattice rule fired.\n";
+  } else if (notes == findings.size()) {
+    out << "No lattice warnings.\n";
+  }
+  out << "\n";
+  if (notes > 0) {
+    out << "<details><summary>" << notes << " note(s)</summary>\n\n";
+    for (const auto& [subject, f] : findings) {
+      if (f.severity != Severity::kInfo) continue;
+      out << "- " << code(f.rule) << " " << markdown_cell(subject) << ": "
+          << one_line(f.observation) << " Try: " << one_line(f.recommendation) << "\n";
+    }
+    out << "\n</details>\n\n";
+  }
+  if (const LatticeSpeedupTable t = lattice_speedup_table(run); !t.rows.empty())
+    lattice_speedups(out, t);
+  lattice_rows_table(out, run);
 }
 
 void comparison_part(std::ostream& out, const Comparison& c) {
@@ -100,9 +189,11 @@ void write_report_markdown(std::ostream& out, const ReportData& d) {
     if (header) out << "\n";
   }
 
-  out << "<details><summary>Every benchmark</summary>\n\n";
-  benchmarks_table(out, run);
-  out << "\n</details>\n";
+  lattice_part(out, run);
+  const bool all_lattice =
+      std::all_of(run.benchmarks.begin(), run.benchmarks.end(),
+                  [](const auto& b) { return parse_lattice_name(b.name).valid; });
+  if (!all_lattice) benchmarks_table(out, run);
   if (d.comparison) comparison_part(out, *d.comparison);
   for (const auto& n : d.notes) out << "\n> " << n << "\n";
   out << "\n<sub>Charts: the HTML report (md_report -o report.html). Medians over "

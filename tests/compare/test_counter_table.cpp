@@ -1,11 +1,12 @@
 // compare keeps its own counter table (it depends on nothing else in the project); this test is
-// where the two meet: every counter md_bench can emit must be known to compare, and a real
-// md_bench file must contain nothing compare would have to guess about.
+// where they meet: every counter md_bench or lattice_bench can emit must be known to compare, and
+// a real file of either must contain nothing compare would have to guess about.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "bench/counters.hpp"
+#include "bench/lattice/lattice_counters.hpp"
 #include "compare/diff/baseline.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/metrics.hpp"
@@ -33,6 +34,54 @@ TEST(CounterTable, KnowsEveryKeyOfARealMdBenchFile) {
     }
   }
   EXPECT_GT(seen, 20u);
+}
+
+TEST(CounterTable, KnowsEveryCounterLatticeBenchDefines) {
+  ASSERT_FALSE(bench::lattice_counter_specs().empty());
+  for (const auto& c : bench::lattice_counter_specs()) {
+    const MetricSpec s = builtin_metric(c.name);
+    EXPECT_TRUE(s.known) << "compare/diff/metrics.cpp lacks lattice_bench counter " << c.name;
+    // A rate or size must be judged one way or the other; only a time has a unit compare
+    // converts (lattice_bench's "us" is µs, as md_bench's latencies are).
+    EXPECT_NE(s.direction, Direction::kInfo) << c.name;
+    if (c.unit == "us" || c.unit == "ns") {
+      EXPECT_EQ(s.unit, c.unit) << c.name;
+    }
+  }
+}
+
+// The directions the lattice counters need: rates up, times and errors down, and the code rate
+// as the identity of a row (4 bits per coordinate against 6 is another benchmark).
+TEST(CounterTable, LatticeCountersHaveTheirDirections) {
+  EXPECT_EQ(builtin_metric("vectors_per_s").direction, Direction::kHigher);
+  EXPECT_EQ(builtin_metric("GB_per_s").direction, Direction::kHigher);
+  EXPECT_EQ(builtin_metric("ns_per_vector").direction, Direction::kLower);
+  EXPECT_EQ(builtin_metric("transfer_us").direction, Direction::kLower);
+  EXPECT_EQ(builtin_metric("kernel_us").direction, Direction::kLower);
+  EXPECT_EQ(builtin_metric("overloaded_fraction").direction, Direction::kLower);
+  EXPECT_EQ(builtin_metric("mse_per_dim").direction, Direction::kLower);
+  EXPECT_EQ(builtin_metric("bits_per_dim").direction, Direction::kIdentity);
+  EXPECT_EQ(builtin_metric("compression_ratio").direction, Direction::kIdentity);
+  // Speed metrics follow --threshold and gate_timing; accuracy metrics never do.
+  for (const char* m : {"vectors_per_s", "GB_per_s", "ns_per_vector", "transfer_us", "kernel_us"})
+    EXPECT_TRUE(builtin_metric(m).timing) << m;
+  for (const char* m : {"overloaded_fraction", "mse_per_dim", "bits_per_dim"})
+    EXPECT_FALSE(builtin_metric(m).timing) << m;
+  // overloaded_fraction is 0 in the default configuration: only an absolute guard can judge it.
+  EXPECT_GT(builtin_metric("overloaded_fraction").abs_tolerance, 0);
+}
+
+TEST(CounterTable, KnowsEveryKeyOfARealLatticeBenchFile) {
+  const BenchmarkFile f =
+      load_benchmark_json(std::filesystem::path(MDB_COMPARE_DATA_DIR) / "lattice_run.json");
+  std::size_t seen = 0;
+  for (const auto& run : f.runs) {
+    for (const auto& [name, value] : run.counters) {
+      EXPECT_TRUE(builtin_metric(name).known) << name << " in " << run.name;
+      ++seen;
+    }
+  }
+  EXPECT_GT(seen, 100u);
 }
 
 // --baseline matches stored runs by context keys; they must be keys md_bench really writes.

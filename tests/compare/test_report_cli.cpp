@@ -154,7 +154,7 @@ TEST(ReportCli, BadUsageExitsTwoWithOneLine) {
   expect_bad(run({}), "expected RUN.json");
   expect_bad(run({"a.json", "b.json", "c.json"}), "got 3 file arguments");
   expect_bad(run({"report_run.json", "--bogus"}), "unknown option --bogus");
-  expect_bad(run({"report_run.json", "--format=pdf"}), "--format must be html or md");
+  expect_bad(run({"report_run.json", "--format=pdf"}), "--format must be html, md or csv");
   expect_bad(run({"report_run.json", "-o"}), "-o needs a value");
   expect_bad(run({"report_run.json", "--alpha", "2"}), "--alpha must lie in (0, 1)");
   expect_bad(run({"report_run.json", "--threshold", "x"}), "--threshold expects");
