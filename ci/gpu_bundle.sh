@@ -2,7 +2,8 @@
 # Builds here what a GPU session runs on the device machine (docs/PERFORMANCE.md, "GPU"). That
 # machine has the CUDA toolkit and driver but none of Debian's packages (no Google Benchmark,
 # GoogleTest or Eigen) and no network, so nothing of mdbench can be built there. Instead this
-# builds test_kernels_cuda, test_engine_cuda and md_bench (without KIM and LAMMPS) for sm_80-90 here
+# builds test_kernels_cuda, test_engine_cuda, md_bench (without KIM and LAMMPS), test_lattice_cuda and
+# lattice_bench for sm_80-90 here
 # and copies them, every shared library they load except the driver's libcuda, and the dynamic
 # loader itself into build-gpu/bundle (a few MB); ci/gpu_session.sh runs them there through that
 # loader, so the device image's own C library and C++ runtime do not matter.
@@ -15,11 +16,13 @@ source ci/common.sh
 mdb_install_packages
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMDBENCH_CUDA=ON -DMDBENCH_KIM=OFF \
   -DMDBENCH_LAMMPS=OFF >/dev/null
-cmake --build build-gpu -j"$(nproc)" --target test_kernels_cuda test_engine_cuda md_bench
+cmake --build build-gpu -j"$(nproc)" --target test_kernels_cuda test_engine_cuda md_bench \
+  test_lattice_cuda lattice_bench
 bundle=build-gpu/bundle
 rm -rf "$bundle"
 mkdir -p "$bundle/lib"
-exes=(build-gpu/tests/test_kernels_cuda build-gpu/tests/test_engine_cuda build-gpu/bench/md_bench)
+exes=(build-gpu/tests/test_kernels_cuda build-gpu/tests/test_engine_cuda build-gpu/bench/md_bench
+  build-gpu/tests/lattice/test_lattice_cuda build-gpu/bench/lattice/lattice_bench)
 cp "${exes[@]}" "$bundle/"
 # The loader and every library ldd resolves, but the driver (libcuda comes with the device's
 # kernel module and must be the machine's own).

@@ -29,6 +29,7 @@ echo "bundle $(cat "$bundle/revision" 2>/dev/null)" | tee -a "$summary"
 step device device.txt nvidia-smi
 step tests tests.txt in_bundle "$bundle/test_kernels_cuda" --gtest_output="json:$out/tests.json"
 step engine engine.txt in_bundle "$bundle/test_engine_cuda" --gtest_output="json:$out/engine.json"
+step lattice lattice.txt in_bundle "$bundle/test_lattice_cuda" --gtest_output="json:$out/lattice.json"
 gpu_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceCuda*'
 if command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck; do
@@ -38,6 +39,8 @@ if command -v compute-sanitizer >/dev/null; then
     step "$tool-engine" "$tool-engine.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \
       "$loader" --library-path "$bundle/lib" "$bundle/test_engine_cuda" \
       --gtest_filter='Cuda/EngineConformance.ForcesEnergyAndVirialAreTheModels/*:Cuda/EngineConformance.NptMovesTheBoxAndThermoFollowsIt/*'
+    step "$tool-lattice" "$tool-lattice.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      "$loader" --library-path "$bundle/lib" "$bundle/test_lattice_cuda"
   done
 else
   echo "compute-sanitizer: not installed" | tee -a "$summary"
@@ -60,5 +63,9 @@ if [[ ${MDB_GPU_QUICK:-0} != 1 ]]; then
   bench ljmelt --md_cases=lj-melt --md_sizes=32000,1048576 \
     --benchmark_filter='^Step/NVE/.*/lj-melt/cuda'
 fi
+# Lattice quantizers (issue 21): reference, batched CPU and CUDA side by side over batch sizes.
+step lattice_bench lattice_bench.txt in_bundle "$bundle/lattice_bench" \
+  --lq_batches=1,100,10000,1000000 --benchmark_repetitions=3 --benchmark_min_time=0.1 \
+  --benchmark_out="$out/lattice_bench.json" --benchmark_out_format=json
 ls -la "$out" >>"$summary"
 cat "$summary"

@@ -4,6 +4,7 @@
 #include <array>
 #include <climits>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "md/element_masses.hpp"
@@ -63,6 +64,10 @@ void read_cell(const std::vector<ExtxyzField>& fields, FrameHeader& h, const Lin
     }
     if (!(m[4 * r] > 0.0)) {
       at.fail(cat("Lattice ", quoted(lattice->value), ": the diagonal entries must be > 0"));
+    }
+    // Below the smallest normal double 1/L overflows, and wrapping into the cell gives NaN.
+    if (m[4 * r] < std::numeric_limits<double>::min()) {
+      at.fail(cat("Lattice ", quoted(lattice->value), ": a diagonal entry is too small"));
     }
     h.lengths[r] = m[4 * r];
   }
@@ -142,7 +147,7 @@ double species_mass(const SpeciesSeen& s, const StructureOptions& options, const
 /// The atoms of the frame as read, before they become a System.
 struct FrameAtoms {
   std::vector<SpeciesSeen> species;
-  std::vector<int> type;
+  std::vector<int> type, line;
   std::vector<std::array<double, 3>> pos, vel;
 };
 
@@ -156,6 +161,7 @@ void read_atom(const FrameHeader& h, FrameAtoms& atoms, const LineReader& r) {
   auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.name == name; });
   if (it == seen.end()) it = seen.insert(seen.end(), {std::string(name), r.number(), {}});
   atoms.type.push_back(static_cast<int>(it - seen.begin()));
+  atoms.line.push_back(r.number());
   auto triple = [&](const ExtxyzColumn& c) {
     std::array<double, 3> v{};
     for (int a = 0; a < 3; ++a) v[a] = parse_real(f[c.first + a], c.name, r);
@@ -209,6 +215,9 @@ System read_extxyz(std::istream& in, const std::string& source, const StructureO
     sys.vx()[i] = atoms.vel[i][0] * scale;
     sys.vy()[i] = atoms.vel[i][1] * scale;
     sys.vz()[i] = atoms.vel[i][2] * scale;
+    if (!std::isfinite(sys.vx()[i]) || !std::isfinite(sys.vy()[i]) || !std::isfinite(sys.vz()[i])) {
+      r.fail_at(atoms.line[i], "momenta / mass gives a velocity that is not finite");
+    }
   }
   wrap_into_box(sys);
   return sys;

@@ -5,6 +5,8 @@
 #include <array>
 #include <cctype>
 #include <climits>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -146,6 +148,10 @@ class DataReader {
         lo_[a] = parse_real(f[0], cat(kAxis[a], "lo"), r_);
         hi_[a] = parse_real(f[1], cat(kAxis[a], "hi"), r_);
         if (!(hi_[a] > lo_[a])) r_.fail(cat(words, ": hi must be > lo"));
+        const double length = hi_[a] - lo_[a];
+        if (!std::isfinite(length) || length < std::numeric_limits<double>::min()) {
+          r_.fail(cat(words, ": the box length hi - lo is out of range"));
+        }
       } else if (f.size() == 6 && join(f, 3) == "xy xz yz") {
         for (int k = 0; k < 3; ++k) {
           if (parse_real(f[k], f[3 + k], r_) != 0.0) {

@@ -244,6 +244,9 @@ BenchmarkRun read_run(const json& row, std::size_t index, const std::string& sou
 
   r.run_name = r.name;
   read_string(row, "run_name", r.run_name, where);
+  if (r.name.size() > kMaxNameBytes || r.run_name.size() > kMaxNameBytes) {
+    row_error(where, "name or run_name longer than " + std::to_string(kMaxNameBytes) + " bytes");
+  }
   read_string(row, "run_type", r.run_type, where);
   read_string(row, "aggregate_name", r.aggregate_name, where);
   read_string(row, "aggregate_unit", r.aggregate_unit, where);

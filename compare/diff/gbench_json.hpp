@@ -27,6 +27,11 @@ class JsonError : public std::runtime_error {
 /// NaNs, copying a context) towards the end of the stack.
 inline constexpr int kMaxJsonDepth = 256;
 
+/// Longer names and run_names are refused: policy regexes are matched against them, and
+/// libstdc++'s std::regex_search recurses per character (a 200 KB name overflows the stack under
+/// the stock ci/baselines/policy.json's ".*"). Google Benchmark's own names are rarely 200 bytes.
+inline constexpr std::size_t kMaxNameBytes = 1024;
+
 /// Parses JSON text, also accepting the bare tokens NaN, Infinity and -Infinity that Google
 /// Benchmark writes for non-finite doubles (strict JSON and nlohmann reject them), but only where a
 /// value is expected. Tokens inside strings are left alone. Non-finite values come back as

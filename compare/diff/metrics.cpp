@@ -38,7 +38,10 @@ std::vector<MetricSpec> make_table() {
   t.push_back(spec("p99_us", D::kLower, 0.20, 0, "us", true));
   // One slow step (a page fault, a context switch) sets it: gating it would only raise alarms.
   t.push_back(spec("max_us", D::kInfo, 0, 0, "us", true));
-  t.push_back(spec("cv", D::kLower, 0.25, 0.05, "1"));
+  // The spread of microsecond steps is set by the few a context switch or an interrupt hits:
+  // in 20 A/A gates on a shared machine it moved +314 % and +2474 % with nothing changed, the
+  // only false alarms (docs/COMPARE.md). p50/p95/p99 judge the distribution robustly.
+  t.push_back(spec("cv", D::kInfo, 0, 0, "1"));
   // Memory: a step should allocate nothing and the heap should not grow.
   t.push_back(spec("mem_delta_MB", D::kLower, 0.10, 1.0, "MB"));
   // GPU memory (cuda rows): growth over the timed steps must stay 0; the peak is context.

@@ -1,5 +1,6 @@
 #include "compare/diff/policy.hpp"
 
+#include <cctype>
 #include <cmath>
 
 #include "compare/diff/gbench_json.hpp"
@@ -35,8 +36,44 @@ double non_negative(const json& v, const std::string& source, const std::string&
   return d;
 }
 
+// libstdc++ 12 reads the numbers of a {m,n} quantifier and of a \N back-reference into a long
+// without checking for overflow (undefined behaviour; GCC 13 checks). More than 9 digits there
+// mean nothing a benchmark name needs, so such a pattern is refused before std::regex sees it.
+bool has_oversized_count(std::string_view pattern) {
+  std::size_t digits = 0;
+  bool counted = false;  // the digit run follows '{', ',' or '\'
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (counted && ++digits > 9) return true;
+      continue;
+    }
+    digits = 0;
+    if (c == '\\' && i + 1 < pattern.size() && pattern[i + 1] == '\\') {
+      ++i;  // "\\" is a literal backslash, and digits after it are literal too
+      counted = false;
+    } else {
+      counted = c == '{' || c == ',' || c == '\\';
+    }
+  }
+  return false;
+}
+
+// libstdc++'s regex compiler recurses once per term and per group, so a long pattern runs off
+// the stack (a 100 KB one crashes a Release compare, a 16 KB one under ASan); benchmark-name
+// patterns are a few dozen bytes.
+constexpr std::size_t kMaxRegexBytes = 1024;
+
 std::regex compile(const std::string& pattern, const std::string& source,
                    const std::string& where) {
+  if (pattern.size() > kMaxRegexBytes) {
+    fail(source, "bad regex in " + where + ": longer than " + std::to_string(kMaxRegexBytes) +
+                     " bytes (" + std::to_string(pattern.size()) + ")");
+  }
+  if (has_oversized_count(pattern)) {
+    fail(source, "bad regex " + quoted_for_message(pattern) + " in " + where +
+                     ": a repeat count or back-reference longer than 9 digits");
+  }
   try {
     return std::regex(pattern, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {

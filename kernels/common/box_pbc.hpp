@@ -1,5 +1,6 @@
 #pragma once
 // Orthorhombic periodic-boundary arithmetic on plain values, shared by host and device code.
+#include <climits>
 #include <cmath>
 
 #include "kernels/common/mdb_hd.hpp"
@@ -28,6 +29,11 @@ struct OrthoBoxView {
     // Rounding can leave c == lo + L for c just below lo; fold that onto lo.
     if (c >= lo[axis] + len[axis]) c = lo[axis];
     if (c < lo[axis]) c = lo[axis];
+    // A coordinate 2^31 box lengths out (a blow-up, a garbage input) has no int count, and
+    // converting it would be undefined behaviour: saturate instead (NaN counts as INT_MIN).
+    if (!(n >= static_cast<double>(INT_MIN) && n <= static_cast<double>(INT_MAX))) {
+      return n > 0 ? INT_MAX : INT_MIN;
+    }
     return static_cast<int>(n);
   }
 };

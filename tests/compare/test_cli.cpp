@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 
 #include "compare/diff/comparison_output.hpp"
 #include "compare/diff/diff.hpp"
+#include "compare/diff/gbench_json.hpp"
 
 namespace mdb::compare {
 namespace {
@@ -297,6 +299,26 @@ TEST(GithubAnnotations, PastTenTheLastCountsTheRest) {
   EXPECT_EQ(lines.back(),
             "::error title=More benchmarks::5 more benchmark(s) with findings (5 failing); the job "
             "summary lists them all");
+}
+
+// Found by fuzzing (docs/FUZZING.md, F7): a 200,000-byte benchmark name matched against the
+// stored-baseline policy's regexes overflowed the stack inside std::regex_search (a segfault in
+// Release). A name that long is refused with one line and exit 2.
+TEST(CompareCli, AHugeBenchmarkNameIsRefusedNotMatched) {
+  const auto file = std::filesystem::temp_directory_path() / "mdbench_compare_huge_name.json";
+  {
+    nlohmann::json doc = nlohmann::json::parse(read_text_file(kData / "base.json"));
+    doc["benchmarks"][0]["name"] = std::string(200000, 'x');
+    doc["benchmarks"][0]["run_name"] = doc["benchmarks"][0]["name"];
+    std::ofstream(file) << doc.dump();
+  }
+  const std::string policy =
+      (std::filesystem::path(MDB_COMPARE_DATA_DIR) / "../../../ci/baselines/policy.json").string();
+  const CliRun r = run({"--policy", policy, file.string(), file.string()});
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(has(r.err, "longer than 1024 bytes")) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  std::filesystem::remove(file);
 }
 
 TEST(CompareCli, CommandLineBeatsThePolicyFile) {
