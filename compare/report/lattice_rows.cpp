@@ -11,17 +11,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-std::vector<std::string_view> split(std::string_view s) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t slash = s.find('/', start);
-    parts.push_back(s.substr(start, slash - start));
-    if (slash == std::string_view::npos) return parts;
-    start = slash + 1;
-  }
-}
-
 // A positive decimal with nothing after it, at most `max`.
 template <class Int>
 bool positive(std::string_view text, Int max, Int& out) {
@@ -42,7 +31,7 @@ double real_time(const BenchSummary* b) {
 LatticeName parse_lattice_name(std::string_view name) {
   LatticeName n;
   n.label = short_label(name);
-  const std::vector<std::string_view> p = split(n.label);
+  const std::vector<std::string_view> p = split_name(n.label);
   if (p.size() != 7 || p[0] != "Quantize") return n;
   for (const auto part : p) {
     if (part.empty()) return n;

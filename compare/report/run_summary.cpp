@@ -9,17 +9,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::string_view kManual = "/manual_time";
 
-std::vector<std::string_view> split(std::string_view s) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t slash = s.find('/', start);
-    parts.push_back(s.substr(start, slash - start));
-    if (slash == std::string_view::npos) return parts;
-    start = slash + 1;
-  }
-}
-
 bool to_number(std::string_view text, long long& out) {
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && ptr == text.data() + text.size() && out > 0;
@@ -60,10 +49,21 @@ std::string short_label(std::string_view name) {
   return std::string(name);
 }
 
+std::vector<std::string_view> split_name(std::string_view name) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t slash = name.find('/', start);
+    parts.push_back(name.substr(start, slash - start));
+    if (slash == std::string_view::npos) return parts;
+    start = slash + 1;
+  }
+}
+
 BenchName parse_bench_name(std::string_view name) {
   BenchName b;
   b.label = short_label(name);
-  const std::vector<std::string_view> p = split(b.label);
+  const std::vector<std::string_view> p = split_name(b.label);
   if (p.size() < 5 || !name.ends_with(kManual)) return b;
   const std::string_view family = p[0];
   long long atoms = 0;

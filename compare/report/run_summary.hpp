@@ -34,6 +34,8 @@ struct BenchName {
 
 /// Parses an md_bench name; never throws (a name that does not fit gives md_bench = false).
 BenchName parse_bench_name(std::string_view name);
+/// A benchmark name's components between '/' (empty ones kept), views into `name`.
+std::vector<std::string_view> split_name(std::string_view name);
 
 /// One benchmark of one run.
 struct BenchSummary {

@@ -13,42 +13,10 @@
 #include "kernels/cpu/lattice_reference.hpp"
 #include "kernels/cuda/device_info_cuda.hpp"
 #include "kernels/cuda/lattice/hnlq_cuda.hpp"
+#include "tests/lattice/lattice_inputs.hpp"
 
 namespace mdb::lattice {
 namespace {
-
-std::vector<float> make_inputs(int n, std::size_t count, std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> normal(0.0f, 1.0f);
-  std::uniform_int_distribution<int> quarter(-40, 40);
-  const float specials[] = {0.0f,
-                            -0.0f,
-                            0.5f,
-                            -0.5f,
-                            1.5f,
-                            -2.5f,
-                            std::numeric_limits<float>::quiet_NaN(),
-                            std::numeric_limits<float>::infinity(),
-                            3e9f};
-  std::vector<float> x(count * n);
-  for (std::size_t k = 0; k < x.size(); ++k) {
-    switch (k % 4) {
-      case 0:
-        x[k] = 0.5f * normal(rng);
-        break;
-      case 1:
-        x[k] = 40.0f * normal(rng);
-        break;
-      case 2:
-        x[k] = 0.25f * static_cast<float>(quarter(rng));
-        break;
-      default:
-        x[k] = specials[rng() % std::size(specials)];
-        break;
-    }
-  }
-  return x;
-}
 
 template <class L>
 void expect_device_matches_reference(const HnlqParams& p, std::size_t count) {
