@@ -40,6 +40,15 @@ MDB_LATTICE_INLINE MDB_HD auto floor_to_int(F x) {
 template <class I>
 MDB_LATTICE_INLINE MDB_HD I floor_div(I a, int d) {
   using V = LanesOf<I>;
+  // A power of two (q = 2, 4, 8, ...: what quantizers use) is an arithmetic shift, which C++20
+  // defines as floor division for negative values too; a division costs ~10x more in SIMD lanes.
+  if ((d & (d - 1)) == 0) {
+#if defined(__CUDA_ARCH__)
+    return a >> (__ffs(d) - 1);
+#else
+    return a >> __builtin_ctz(static_cast<unsigned>(d));
+#endif
+  }
   return floor_to_int(V::to_float(a) / static_cast<float>(d));
 }
 
