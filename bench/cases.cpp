@@ -145,7 +145,7 @@ CaseSpec metal_crystal(LatticeKind lattice, double a, const std::string& species
 CaseSpec silicon_base() {
   CaseSpec c = metal_crystal(LatticeKind::Diamond, 5.431, "Si", 28.0855);
   c.ensembles = {Ensemble::NVE, Ensemble::NVT, Ensemble::NPT};
-  // The default suite stays near 10 minutes on 2 cores: two Step/Trajectory sizes per ensemble;
+  // The default suite stays near 3 minutes on 2 cores: two Step/Trajectory sizes per ensemble;
   // --md_sizes (e.g. 4096,32768 for the LAMMPS comparison) and --md_suite=full reach further.
   c.sizes = {64, 512};
   c.scaling_sizes = powers_of_two(64, 4096);

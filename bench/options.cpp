@@ -264,7 +264,7 @@ Examples:
   md_bench --benchmark_filter=NVE/64 --benchmark_out=r.json
                                                      every case at 64 atoms (~75 s on 2 cores)
   md_bench --md_suite=quick                          every case once, about a minute
-  md_bench --md_cases=lj-melt --md_sizes=32000 --benchmark_filter=^(Step|Peer)/
+  md_bench --md_cases=lj-melt --md_sizes=32000 --benchmark_filter='^(Step|Peer)/'
                                                      LAMMPS's in.lj state, beside LAMMPS (Peer)
   md_bench --md_cases=si-nn-teacher,si-nn-student --benchmark_filter=NVE/64
                                                      an NN student against its teacher

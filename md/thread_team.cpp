@@ -45,14 +45,26 @@ ThreadTeam::ThreadTeam(int size)
     : size_(size < 1 ? 1 : size),
       pacer_(ticks(kWindowSeconds), ticks(kFirstSoloSeconds), ticks(kMaxSoloSeconds)) {
   threads_.reserve(static_cast<std::size_t>(size_ - 1));
-  for (int t = 1; t < size_; ++t) threads_.emplace_back([this] { worker(); });
+  try {
+    for (int t = 1; t < size_; ++t) threads_.emplace_back([this] { worker(); });
+  } catch (...) {
+    // A thread that could not start (a process or ulimit cap) would otherwise leave joinable
+    // threads behind in a half-built team: stop and join the started ones, then report.
+    stop_threads();
+    throw;
+  }
 }
 
 ThreadTeam::~ThreadTeam() {
+  stop_threads();
+}
+
+void ThreadTeam::stop_threads() {
   stop_.store(true, std::memory_order_release);
   generation_.fetch_add(1, std::memory_order_acq_rel);
   generation_.notify_all();
   for (std::thread& th : threads_) th.join();
+  threads_.clear();
 }
 
 void ThreadTeam::run_guarded(int part) {

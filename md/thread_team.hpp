@@ -52,6 +52,8 @@ class ThreadTeam {
 
  private:
   void worker();
+  /// Wakes every worker to leave and joins them.
+  void stop_threads();
   /// Claims and runs parts of the current phase until none is left; returns how many it ran.
   int work();
   void run_guarded(int part);

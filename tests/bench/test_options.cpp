@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mdb::bench {
@@ -38,8 +39,35 @@ TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
   unsetenv("BENCHMARK_REPETITIONS");
 }
 
-// --help's examples are commands users paste: each one's --md_* flags must parse (the one
-// naming a structure file the reader would have to open is left out).
+// Splits a command as a POSIX shell would for words with single quotes only, and says whether a
+// character the shell would take as syntax (a subshell, a pipe, a redirection) stands unquoted.
+std::vector<std::string> shell_words(const std::string& command, bool& unquoted_syntax) {
+  std::vector<std::string> words;
+  std::string word;
+  bool quoted = false, in_word = false;
+  unquoted_syntax = false;
+  for (const char ch : command) {
+    if (ch == '\'') {
+      quoted = !quoted;
+      in_word = true;
+    } else if (!quoted && (ch == ' ' || ch == '\t')) {
+      if (in_word) words.push_back(word);
+      word.clear();
+      in_word = false;
+    } else {
+      if (!quoted && std::string_view("()|&<>").find(ch) != std::string_view::npos) {
+        unquoted_syntax = true;
+      }
+      word += ch;
+      in_word = true;
+    }
+  }
+  if (in_word) words.push_back(word);
+  return words;
+}
+
+// --help's examples are commands users paste: each must be valid shell as written, and its
+// --md_* flags must parse (the one naming a structure file the reader would open is left out).
 TEST(MdOptions, HelpExamplesParse) {
   const std::string help = md_options_help();
   const auto examples = help.find("Examples:");
@@ -47,10 +75,14 @@ TEST(MdOptions, HelpExamplesParse) {
   std::istringstream lines(help.substr(examples));
   int checked = 0;
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("  md_bench ", 0) != 0 || line.find("structure=") != std::string::npos) continue;
-    std::istringstream words(line.substr(0, line.find(';')));
+    if (line.rfind("  md_bench ", 0) != 0) continue;
+    bool unquoted_syntax = false;
+    const std::vector<std::string> words =
+        shell_words(line.substr(0, line.find(';')), unquoted_syntax);
+    EXPECT_FALSE(unquoted_syntax) << "quote it: " << line;
+    if (line.find("structure=") != std::string::npos) continue;
     std::vector<std::string> argv{"md_bench"};
-    for (std::string w; words >> w;) {
+    for (const std::string& w : words) {
       if (w.rfind("--", 0) == 0) argv.push_back(w);
     }
     Args a(argv);

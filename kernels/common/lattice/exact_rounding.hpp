@@ -3,7 +3,8 @@
 // exact ratios a/d of integers, written so that the same bits come out of the scalar loop, the
 // SIMD loop and the CUDA kernel: only operations IEEE 754 rounds exactly or correctly (+, -, /,
 // conversions, integer arithmetic), no product a compiler could fuse into an FMA differently
-// on two paths, and no branch (every path is a select).
+// on two paths, and no branch that differs between lanes (every per-lane choice is a select;
+// floor_div branches once on the divisor, the same for every lane).
 #include "kernels/common/lattice/lanes.hpp"
 #include "kernels/common/lattice/lattice_inline.hpp"
 #include "kernels/common/lattice/tie_direction.hpp"
