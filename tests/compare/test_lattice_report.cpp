@@ -11,12 +11,16 @@
 #include "compare/report/lattice_rows.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_page.hpp"
+#include "svg_probe.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {
 namespace {
 
+using testing::log_px;
 using testing::parse_xml;
+using testing::tick_px;
+using testing::tip;
 using testing::XmlNode;
 
 const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
@@ -27,27 +31,6 @@ RunSummary load(const char* file) {
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-std::string tip(const XmlNode& n) {
-  for (const auto& c : n.children) {
-    if (c.name == "title") return c.text;
-  }
-  return "";
-}
-
-// The pixel of tick label `text` ("middle": x axis, "end": y axis), read back from the SVG.
-double tick_px(const XmlNode& svg, const std::string& text, const std::string& anchor) {
-  for (const XmlNode* t : svg.find_all("text")) {
-    const auto a = t->attrs.find("text-anchor");
-    if (t->text == text && a != t->attrs.end() && a->second == anchor)
-      return anchor == "end" ? t->number("y") - 3.5 : t->number("x");
-  }
-  throw std::runtime_error("no tick label " + text);
-}
-
-double log_px(double v, double t0, double px0, double t1, double px1) {
-  return px0 + (px1 - px0) * std::log(v / t0) / std::log(t1 / t0);
 }
 
 TEST(LatticeName, ParsesEveryPart) {

@@ -7,12 +7,16 @@
 
 #include "compare/diff/policy.hpp"
 #include "compare/report/svg_scale.hpp"
+#include "svg_probe.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {
 namespace {
 
+using testing::log_px;
 using testing::parse_xml;
+using testing::tick_px;
+using testing::tip;
 using testing::XmlNode;
 
 const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
@@ -25,30 +29,6 @@ std::vector<const BenchSummary*> all(const RunSummary& run) {
   std::vector<const BenchSummary*> out;
   for (const auto& b : run.benchmarks) out.push_back(&b);
   return out;
-}
-
-// The tooltip (<title>) of an element, or "".
-std::string tip(const XmlNode& n) {
-  for (const auto& c : n.children) {
-    if (c.name == "title") return c.text;
-  }
-  return "";
-}
-
-// The pixel of tick label `text` on the axis whose labels have anchor `anchor` ("middle": x axis,
-// "end": y axis), read back from the drawn SVG.
-double tick_px(const XmlNode& svg, const std::string& text, const std::string& anchor) {
-  for (const XmlNode* t : svg.find_all("text")) {
-    const auto a = t->attrs.find("text-anchor");
-    if (t->text == text && a != t->attrs.end() && a->second == anchor)
-      return anchor == "end" ? t->number("y") - 3.5 : t->number("x");
-  }
-  throw std::runtime_error("no tick label " + text);
-}
-
-// Where `v` falls on a log axis through two labelled ticks.
-double log_px(double v, double t0, double px0, double t1, double px1) {
-  return px0 + (px1 - px0) * std::log(v / t0) / std::log(t1 / t0);
 }
 
 TEST(ScalingChart, PointsSitWhereTheAxesSay) {
