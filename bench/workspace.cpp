@@ -101,8 +101,8 @@ void MemoryProbe::finish(Measurement& m, std::int64_t iterations) const {
   heap.peak_live_bytes = std::max<std::int64_t>(0, heap_peak_live_bytes() - live_);
   heap.net_growth_bytes = c.live_bytes - live_;
   note_measured_heap(heap);
-  m.allocations = static_cast<double>(c.allocations - allocations_);
-  m.heap_growth_bytes = static_cast<double>(c.live_bytes - live_);
+  m.allocations = static_cast<double>(heap.allocations);
+  m.heap_growth_bytes = static_cast<double>(heap.net_growth_bytes);
   m.rss_growth_bytes = static_cast<double>(resident_bytes() - rss_);
   m.peak_rss_bytes = static_cast<double>(peak_resident_bytes());
 }

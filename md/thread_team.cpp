@@ -105,8 +105,8 @@ bool ThreadTeam::run_parts(int parts, Job job, void* ctx) {
   job_ = job;
   ctx_ = ctx;
   failed_.store(false, std::memory_order_relaxed);
-  const std::uint64_t start = PhaseTimer::now();
-  if (size_ == 1 || parts == 1 || pacer_.solo(start)) {
+  std::uint64_t start = 0;  // read only where the pacer needs it
+  if (size_ == 1 || parts == 1 || pacer_.solo(start = PhaseTimer::now())) {
     for (int k = 0; k < parts; ++k) run_guarded(k);
     return !failed_.load(std::memory_order_relaxed);
   }

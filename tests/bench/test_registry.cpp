@@ -124,12 +124,15 @@ TEST(Plan, TrajectoryLengthIsTheCasesUnlessOverridden) {
   MdOptions o;
   for (long override_steps : {0L, 50L}) {
     o.steps = override_steps;
+    int trajectories = 0;
     for (const PlannedBenchmark& p : plan_benchmarks(o)) {
       if (p.spec.family != Family::Trajectory) continue;
+      ++trajectories;
       EXPECT_EQ(p.spec.trajectory_steps,
                 override_steps > 0 ? override_steps : p.spec.key.spec->trajectory_steps)
           << p.name;
     }
+    EXPECT_GE(trajectories, static_cast<int>(case_table().size())) << "one per case at least";
   }
 }
 
