@@ -1,0 +1,122 @@
+#include "model/dunn/dunn_potential.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "md/grow.hpp"
+
+namespace mdb {
+namespace {
+
+const DunnParams& validated(const DunnParams& p) {
+  p.validate("DunnPotential");
+  return p;
+}
+
+}  // namespace
+
+DunnPotential::DunnPotential(DunnParams params, int active_member)
+    : params_(std::move(params)),
+      cutoff_(validated(params_).descriptor.max_cutoff()),
+      descriptor_(params_.descriptor),
+      network_(params_.network) {
+  set_active_member(active_member);
+  use_threads(nullptr);
+}
+
+void DunnPotential::set_active_member(int active_member) {
+  if (active_member < kDunnEnsembleMean || active_member > ensemble_size()) {
+    throw std::invalid_argument("DunnPotential: active member " + std::to_string(active_member) +
+                                " is out of range [-1, " + std::to_string(ensemble_size()) +
+                                "] (-1 ensemble mean, 0 fully connected, m member m)");
+  }
+  active_member_ = active_member;
+}
+
+void DunnPotential::bind(const System& system) {
+  const auto& table = system.species_table();
+  if (table.empty()) throw std::invalid_argument("DunnPotential: the system has no species");
+  std::vector<int> of_system;
+  for (const Species& s : table) {
+    const int code = params_.descriptor.species_index(s.name);
+    if (code < 0) {
+      std::string known;
+      for (const auto& name : params_.descriptor.species)
+        known += (known.empty() ? "" : ", ") + name;
+      throw std::invalid_argument("DunnPotential: species '" + s.name +
+                                  "' is not in the model (it has " + known + ")");
+    }
+    of_system.push_back(code);
+  }
+  descriptor_.bind(of_system);
+  bound_species_ = static_cast<int>(table.size());
+  const std::size_t n = system.size();
+  inputs_.assign(n * static_cast<std::size_t>(descriptor_.size()), 0.0);
+  grads_.assign(inputs_.size(), 0.0);
+  ef_.reserve(4 * n);
+}
+
+bool DunnPotential::use_threads(ThreadTeam* team) {
+  team_ = team != nullptr && team->size() > 1 ? team : nullptr;
+  const int nt = team_ ? team_->size() : 1;
+  thread_forces_.resize(nt);
+  scratch_.resize(static_cast<std::size_t>(nt));
+  workspace_.resize(static_cast<std::size_t>(nt));
+  thread_energy_.assign(static_cast<std::size_t>(nt), 0.0);
+  return true;
+}
+
+ForceResult DunnPotential::compute(System& system, const NeighborList& list, ComputeFlags flags) {
+  if (bound_species_ == 0 || inputs_.size() != system.size() * descriptor_.size()) {
+    throw std::logic_error("DunnPotential: compute() before bind() or after the system changed");
+  }
+  if (static_cast<int>(system.species_table().size()) != bound_species_) {
+    throw std::logic_error("DunnPotential: species changed since bind()");
+  }
+  if (list.kind() != NeighborKind::Full) {
+    throw std::invalid_argument("DunnPotential: needs a full neighbour list");
+  }
+  if (list.cutoff() < cutoff_) {
+    throw std::invalid_argument("DunnPotential: neighbour list cutoff " +
+                                std::to_string(list.cutoff()) + " is below " +
+                                std::to_string(cutoff_));
+  }
+  const NeighborView v = list.view();
+  const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
+  const std::size_t d = static_cast<std::size_t>(descriptor_.size());
+  const int nt = team_ ? team_->size() : 1;
+  // Thread t: its centre atoms through descriptor, network and descriptor backward.
+  auto job = [&](int t) {
+    const auto [b, e] =
+        nt == 1 ? std::pair<int, int>{0, v.n_local} : work_range(v.offsets, v.n_local, t, nt);
+    ExtendedForces& f = thread_forces_.of(t, ef_);
+    f.reset(n_ext);
+    double energy = 0.0;
+    if (e > b) {
+      DunnDescriptor::Scratch& s = scratch_[static_cast<std::size_t>(t)];
+      double* in = inputs_.data() + static_cast<std::size_t>(b) * d;
+      double* grad = grads_.data() + static_cast<std::size_t>(b) * d;
+      descriptor_.forward(v, b, e, in, s);
+      energy = network_.evaluate(in, e - b, active_member_, grad,
+                                 workspace_[static_cast<std::size_t>(t)]);
+      descriptor_.backward(v, b, e, grad, s, f.x.data(), f.y.data(), f.z.data());
+    }
+    thread_energy_[static_cast<std::size_t>(t)] = energy;
+  };
+  if (team_ == nullptr) {
+    job(0);
+  } else {
+    team_->run_checked(job);
+    thread_forces_.reduce_into(ef_, n_ext, *team_);
+  }
+  ForceResult r;
+  if (flags.energy) {
+    for (double e : thread_energy_) r.energy += e;
+  }
+  if (flags.virial) r.virial = ef_.virial(v);  // before folding
+  list.halo().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
+  return r;
+}
+
+}  // namespace mdb

@@ -1,0 +1,253 @@
+// DunnPotential against oracles that do not share its code: the energy against a brute-force
+// evaluation of the formulas, forces against finite differences of the energy, the virial
+// against strain derivatives; and the ensemble modes, threads and bad use.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "model/dunn/dunn_potential.hpp"
+#include "tests/model/dunn/dunn_reference.hpp"
+#include "tests/model/dunn/dunn_test_support.hpp"
+#include "tests/support/reference.hpp"
+
+namespace mdb {
+namespace {
+
+/// A synthetic model variant and the mode it runs in.
+struct Variant {
+  std::string activation;
+  std::vector<double> keep;
+  int member;
+};
+
+void PrintTo(const Variant& v, std::ostream* os) {
+  *os << v.activation << " keep";
+  for (double k : v.keep) *os << " " << k;
+  *os << " member " << v.member;
+}
+
+std::string variant_name(const ::testing::TestParamInfo<Variant>& info) {
+  const Variant& v = info.param;
+  const std::string mode = v.member == kDunnEnsembleMean     ? "Mean"
+                           : v.member == kDunnFullyConnected ? "FullyConnected"
+                                                             : "Member" + std::to_string(v.member);
+  return v.activation + (v.keep[0] < 1.0 ? "InputDropout" : "") + mode;
+}
+
+DunnParams synthetic(const Variant& v) {
+  test::SyntheticDunn o;
+  o.activation = v.activation;
+  o.keep = v.keep;
+  return parse_dunn_params(test::synthetic_dunn_files(o));
+}
+
+double max_abs(const std::vector<double>& v) {
+  double m = 0.0;
+  for (double x : v) m = std::max(m, std::abs(x));
+  return m;
+}
+
+class DunnVariant : public ::testing::TestWithParam<Variant> {};
+
+// 40 atoms in a 7.9 A box and 6 atoms in a 4.9 A one (cutoffs up to 4 A plus the 0.5 A skin:
+// several image shells). Both sides sum the same terms in another order with other formulas
+// (law of cosines against dot product, factorised exponentials, unrolled powers): 1e-11
+// relative leaves room for that rounding and nothing else.
+TEST_P(DunnVariant, EnergyMatchesBruteForceFormulas) {
+  const DunnParams p = synthetic(GetParam());
+  DunnPotential model(p, GetParam().member);
+  for (const auto& [n, density, seed] : {std::tuple{40, 0.08, 3}, std::tuple{6, 0.05, 4}}) {
+    const System s = test::synthetic_dunn_system(n, density, static_cast<std::uint64_t>(seed));
+    const double native = test::evaluate(model, s).result.energy;
+    const double reference = test::reference_energy(p, s, GetParam().member);
+    EXPECT_NEAR(native, reference, 1e-11 * std::abs(reference)) << n << " atoms";
+    ASSERT_GT(std::abs(reference), 1e-3) << "the model should give an energy";
+  }
+}
+
+// Central differences, h = 1e-5 A: truncation ~h^2 and rounding ~1e-16 E / h, both far below
+// the 1e-7 relative bound.
+TEST_P(DunnVariant, ForcesAreMinusEnergyGradient) {
+  DunnPotential model(synthetic(GetParam()), GetParam().member);
+  const System s = test::synthetic_dunn_system(24, 0.08, 9);
+  const test::GradientCheck g = test::check_force_gradient(model, s, 1e-5);
+  ASSERT_GT(g.force_norm2, 1e-2);
+  EXPECT_LT(g.relative_error, 1e-7);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, DunnVariant,
+                         ::testing::Values(Variant{"tanh", {1.0, 0.8, 0.75}, kDunnEnsembleMean},
+                                           Variant{"tanh", {1.0, 0.8, 0.75}, kDunnFullyConnected},
+                                           Variant{"tanh", {1.0, 0.8, 0.75}, 2},
+                                           Variant{"tanh", {0.9, 1.0, 0.8}, kDunnEnsembleMean},
+                                           Variant{"tanh", {0.9, 1.0, 0.8}, 3},
+                                           Variant{"sigmoid", {1.0, 0.8, 0.75}, kDunnEnsembleMean},
+                                           Variant{"relu", {1.0, 0.8, 0.75}, 1},
+                                           Variant{"elu", {0.9, 1.0, 0.8}, kDunnEnsembleMean}),
+                         variant_name);
+
+/// The system, box and positions scaled by (1 + eps) along `axis` about the box origin.
+System strained(const System& s, int axis, double eps) {
+  System t = s;
+  auto p = axis == 0 ? t.x() : axis == 1 ? t.y() : t.z();
+  const double lo = s.box().lo()[static_cast<std::size_t>(axis)];
+  for (double& v : p) v = lo + (v - lo) * (1 + eps);
+  std::array<double, 3> f{1, 1, 1};
+  f[static_cast<std::size_t>(axis)] = 1 + eps;
+  t.box().scale(f[0], f[1], f[2]);
+  return t;
+}
+
+// W_aa = -dE/d eps_aa through the periodic images, and all six components on an isolated
+// cluster under shear x_a += eps x_b, where dE/d eps = -W_ab.
+TEST(DunnPotential, VirialMatchesStrainDerivatives) {
+  DunnPotential model(synthetic({"tanh", {1.0, 0.8, 0.75}, kDunnEnsembleMean}));
+  const System s = test::synthetic_dunn_system(30, 0.08, 21);
+  const auto ev = test::evaluate(model, s);
+  const double d = 1e-6;
+  const double scale = std::abs(ev.result.virial[0]) + std::abs(ev.result.virial[1]) + 1.0;
+  for (int a = 0; a < 3; ++a) {
+    const double fd = -(test::evaluate(model, strained(s, a, d)).result.energy -
+                        test::evaluate(model, strained(s, a, -d)).result.energy) /
+                      (2 * d);
+    EXPECT_NEAR(ev.result.virial[static_cast<std::size_t>(a)], fd, 1e-6 * scale) << "axis " << a;
+  }
+
+  const double big = 40.0;
+  System cluster(Box::cube(big), kMetalUnits);
+  cluster.add_species("C", 12.011);
+  cluster.add_species("Si", 28.0855);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    cluster.add_atom(s.species()[i], s.x()[i] + 13, s.y()[i] * 0.97 + 14, s.z()[i] + 12);
+  }
+  const auto cv = test::evaluate(model, cluster);
+  auto sheared = [&](int a, int b, double eps) {
+    System t = cluster;
+    auto pa = a == 0 ? t.x() : a == 1 ? t.y() : t.z();
+    auto pb = b == 0 ? cluster.x() : b == 1 ? cluster.y() : cluster.z();
+    for (std::size_t i = 0; i < t.size(); ++i) pa[i] += eps * (pb[i] - big / 2);
+    return test::evaluate(model, t).result.energy;
+  };
+  const int comp[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}};
+  double cscale = 0.0;
+  for (double w : cv.result.virial) cscale = std::max(cscale, std::abs(w));
+  ASSERT_GT(cscale, 0.1);
+  for (int k = 0; k < 6; ++k) {
+    const auto [a, b] = comp[k];
+    const double fd = -(sheared(a, b, d) - sheared(a, b, -d)) / (2 * d);
+    EXPECT_NEAR(cv.result.virial[static_cast<std::size_t>(k)], fd, 1e-6 * cscale) << k;
+  }
+}
+
+// The ensemble mean's shared first layer and averaged gradient give exactly the mean of the
+// members' energies and forces, each member evaluated on its own.
+TEST(DunnPotential, EnsembleMeanIsTheMeanOfTheMembers) {
+  for (const std::vector<double>& keep : {std::vector<double>{1.0, 0.8, 0.75}, {0.9, 1.0, 0.8}}) {
+    const DunnParams p = synthetic({"tanh", keep, 0});
+    const System s = test::synthetic_dunn_system(30, 0.08, 13);
+    DunnPotential model(p);
+    const auto mean = test::evaluate(model, s);
+    double e = 0.0;
+    std::vector<double> fx(s.size(), 0.0);
+    const int m_size = model.ensemble_size();
+    for (int m = 1; m <= m_size; ++m) {
+      model.set_active_member(m);
+      const auto one = test::evaluate(model, s);
+      e += one.result.energy / m_size;
+      for (std::size_t i = 0; i < s.size(); ++i) fx[i] += one.fx[i] / m_size;
+    }
+    EXPECT_NEAR(mean.result.energy, e, 1e-12 * std::abs(e));
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      EXPECT_NEAR(mean.fx[i], fx[i], 1e-12 * max_abs(fx)) << i;
+    }
+    model.set_active_member(kDunnFullyConnected);
+    EXPECT_GT(std::abs(test::evaluate(model, s).result.energy - e), 1e-6)
+        << "dropout should change the energy";
+  }
+}
+
+// Forces, energy and virial with 2 and 3 threads equal one thread's up to summation order.
+TEST(DunnPotential, ThreadsGiveTheSameResult) {
+  DunnPotential model(synthetic({"tanh", {1.0, 0.8, 0.75}, kDunnEnsembleMean}));
+  const System s = test::synthetic_dunn_system(50, 0.08, 17);
+  const auto one = test::evaluate(model, s);
+  const double scale = std::max({max_abs(one.fx), max_abs(one.fy), max_abs(one.fz)});
+  ASSERT_GT(scale, 1e-3);
+  for (int threads : {2, 3}) {
+    ThreadTeam team(threads);
+    const auto many = test::evaluate(model, s, 0.5, &team);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      ASSERT_NEAR(many.fx[i], one.fx[i], 1e-12 * scale) << threads << " threads, atom " << i;
+      ASSERT_NEAR(many.fz[i], one.fz[i], 1e-12 * scale) << threads << " threads, atom " << i;
+    }
+    EXPECT_NEAR(many.result.energy, one.result.energy, 1e-12 * std::abs(one.result.energy));
+    for (int k = 0; k < 6; ++k) {
+      EXPECT_NEAR(many.result.virial[k], one.result.virial[k], 1e-12 * scale * s.size());
+    }
+  }
+}
+
+// Between rebuilds atoms move inside the skin: the reused list gives a fresh list's result.
+TEST(DunnPotential, ReusedListMatchesAFreshOne) {
+  DunnPotential model(synthetic({"tanh", {1.0, 0.8, 0.75}, kDunnEnsembleMean}));
+  System s = test::synthetic_dunn_system(40, 0.08, 19);
+  NeighborList list(model.cutoff(), NeighborKind::Full, NeighborPolicy{0.6});
+  model.bind(s);
+  list.build(s);
+  model.compute(s, list, {});
+  test::jitter(s, 0.16, 23);  // at most 0.28 A: 2 x 0.28 < skin
+  ASSERT_FALSE(list.update(s));
+  const ForceResult reused = model.compute(s, list, {});
+  const std::vector<double> fx(s.fx().begin(), s.fx().end());
+  const auto fresh = test::evaluate(model, s);
+  EXPECT_NEAR(reused.energy, fresh.result.energy, 1e-12 * std::abs(fresh.result.energy));
+  for (std::size_t i = 0; i < s.size(); ++i) EXPECT_NEAR(fx[i], fresh.fx[i], 1e-11) << i;
+}
+
+TEST(DunnPotential, RejectsBadUse) {
+  const DunnParams p = synthetic({"tanh", {1.0, 0.8, 0.75}, 0});
+  EXPECT_THROW(DunnPotential(p, -2), std::invalid_argument);
+  EXPECT_THROW(DunnPotential(p, 4), std::invalid_argument);  // 3 members
+  DunnPotential model(p);
+  EXPECT_EQ(model.cutoff(), 4.0);
+  System ge(Box::cube(10), kMetalUnits);
+  ge.add_species("Ge", 72.63);
+  ge.add_atom(0, 1, 1, 1);
+  try {
+    model.bind(ge);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'Ge' is not in the model (it has C, Si)"),
+              std::string::npos)
+        << e.what();
+  }
+  const System s = test::synthetic_dunn_system(10, 0.08, 1);
+  NeighborList half(model.cutoff(), NeighborKind::Half, NeighborPolicy{0.5});
+  NeighborList short_list(3.0, NeighborKind::Full, NeighborPolicy{0.5});
+  System t = s;
+  model.bind(t);
+  half.build(t);
+  short_list.build(t);
+  EXPECT_THROW(model.compute(t, half, {}), std::invalid_argument);
+  EXPECT_THROW(model.compute(t, short_list, {}), std::invalid_argument);
+}
+
+// A model without an ensemble (M = 0) runs its one network whatever the mode, as the driver.
+TEST(DunnPotential, NoEnsembleMeansFullyConnected) {
+  test::SyntheticDunn o;
+  o.members = 0;
+  const DunnParams p = parse_dunn_params(test::synthetic_dunn_files(o));
+  DunnPotential mean(p, kDunnEnsembleMean), full(p, kDunnFullyConnected);
+  const System s = test::synthetic_dunn_system(20, 0.08, 2);
+  EXPECT_EQ(test::evaluate(mean, s).result.energy, test::evaluate(full, s).result.energy);
+  EXPECT_THROW(DunnPotential(p, 1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mdb
