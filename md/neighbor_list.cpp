@@ -36,6 +36,28 @@ NeighborList::NeighborList(double cutoff, NeighborKind kind, const NeighborPolic
 void NeighborList::build(System& sys) {
   const double range = cutoff_ + policy_.skin;
   halo_.build(sys, range, policy_.max_image_shells);
+  if (kind_ == NeighborKind::Cluster) {
+    clusters_.build(halo_, sys.box(), range, team_);
+  } else {
+    build_pairs(sys);
+  }
+  const int n = halo_.n_local();
+  const auto px = sys.x(), py = sys.y(), pz = sys.z();
+  resize_with_headroom(x0_, n);
+  resize_with_headroom(y0_, n);
+  resize_with_headroom(z0_, n);
+  std::copy(px.begin(), px.end(), x0_.begin());
+  std::copy(py.begin(), py.end(), y0_.begin());
+  std::copy(pz.begin(), pz.end(), z0_.begin());
+  len0_ = sys.box().lengths();
+  steps_since_build_ = 0;
+  ++builds_;
+  static std::atomic<std::uint64_t> next_serial{1};
+  build_serial_ = next_serial.fetch_add(1, std::memory_order_relaxed);
+}
+
+void NeighborList::build_pairs(const System& sys) {
+  const double range = cutoff_ + policy_.skin;
 
   const auto& lo = sys.box().lo();
   const auto& len = sys.box().lengths();
@@ -98,19 +120,6 @@ void NeighborList::build(System& sys) {
   }
   // Headroom for the next rebuild, where the pair count will differ by a few percent.
   ensure_headroom(neighbors_);
-
-  const auto px = sys.x(), py = sys.y(), pz = sys.z();
-  resize_with_headroom(x0_, n);
-  resize_with_headroom(y0_, n);
-  resize_with_headroom(z0_, n);
-  std::copy(px.begin(), px.end(), x0_.begin());
-  std::copy(py.begin(), py.end(), y0_.begin());
-  std::copy(pz.begin(), pz.end(), z0_.begin());
-  len0_ = len;
-  steps_since_build_ = 0;
-  ++builds_;
-  static std::atomic<std::uint64_t> next_serial{1};
-  build_serial_ = next_serial.fetch_add(1, std::memory_order_relaxed);
 }
 
 void NeighborList::search(int i, std::vector<int>& out) const {
@@ -189,6 +198,7 @@ bool NeighborList::update(System& sys) {
     }
   }
   halo_.refresh(sys);
+  if (kind_ == NeighborKind::Cluster) clusters_.refresh(halo_);
   return false;
 }
 

@@ -6,6 +6,7 @@
 #include "kernels/common/neighbor_policy.hpp"
 #include "kernels/common/neighbor_view.hpp"
 #include "md/cell_grid.hpp"
+#include "md/cluster_pair_list.hpp"
 #include "md/halo.hpp"
 #include "md/system.hpp"
 #include "md/thread_team.hpp"
@@ -13,8 +14,9 @@
 namespace mdb {
 
 /// Half lists store each pair once (pair potentials with Newton's third law); full lists store
-/// every neighbour of every local atom (many-body models).
-enum class NeighborKind { Half, Full };
+/// every neighbour of every local atom (many-body models); cluster lists hold the half list's
+/// pairs as 4 x 4 cluster pairs with packed coordinates (SIMD pair kernels, ClusterPairList).
+enum class NeighborKind { Half, Full, Cluster };
 
 /// Throws std::invalid_argument, prefixed with `who`, unless skin >= 0, every >= 1 and
 /// max_image_shells >= 1 (the checks both engines make).
@@ -41,7 +43,11 @@ class NeighborList {
   /// for one thread). Binning and ghosts stay serial: they are O(N) and cheap beside the search.
   void use_threads(ThreadTeam* team);
 
+  /// The extended atoms, and for Half and Full lists their pairs (a Cluster list's pairs are in
+  /// clusters(); its view has no offsets or neighbours).
   NeighborView view() const;
+  /// The cluster pair list (kind Cluster; empty otherwise), packed for the current positions.
+  const ClusterPairList& clusters() const { return clusters_; }
   double cutoff() const { return cutoff_; }
   NeighborKind kind() const { return kind_; }
   const NeighborPolicy& policy() const { return policy_; }
@@ -50,7 +56,10 @@ class NeighborList {
   /// moved more than skin/2, so pairs may have been missed (LAMMPS's "dangerous builds").
   long builds() const { return builds_; }
   long dangerous_builds() const { return dangerous_builds_; }
-  std::size_t num_pairs() const { return neighbors_.size(); }
+  /// Pairs listed: entries of a half or full list, atom pairs of a cluster list.
+  std::size_t num_pairs() const {
+    return kind_ == NeighborKind::Cluster ? clusters_.num_atom_pairs() : neighbors_.size();
+  }
   /// Identifies the current build: unique over every list of the process (0 before the first
   /// build), so a force field can cache what it derives from a build (e.g. ghost species codes)
   /// and notice a rebuild, even by a different list that happens to live at the same address.
@@ -60,6 +69,8 @@ class NeighborList {
   /// The largest squared displacement since the last build and the ghost-shift change, the
   /// inputs of rebuild_verdict.
   void displacement_since_build(const System& system, double& max_disp2, double& ghost_shift) const;
+  /// The Half or Full list's binning and search over the halo built for `sys`.
+  void build_pairs(const System& sys);
   /// Appends the list entries of local atom i to `out`.
   void search(int i, std::vector<int>& out) const;
 
@@ -68,6 +79,7 @@ class NeighborList {
   NeighborPolicy policy_;
   Halo halo_;
   CellGrid grid_;
+  ClusterPairList clusters_;
   std::vector<std::int64_t> offsets_;
   std::vector<int> neighbors_;
   std::vector<double> sorted_x_, sorted_y_, sorted_z_;  // extended positions in cell order

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "kernels/cpu/pair_cluster_loop.hpp"
+#include "kernels/cpu/pair_cluster_mixed_loop.hpp"
 #include "kernels/cpu/pair_half_loop.hpp"
 #include "md/grow.hpp"
 #ifdef MDB_HAVE_CUDA
@@ -44,7 +46,8 @@ LjParams LjParams::lj_melt() {
 }
 
 template <class Real>
-LennardJones<Real>::LennardJones(LjParams params) : params_(std::move(params)) {
+LennardJones<Real>::LennardJones(LjParams params, PairKernel kernel)
+    : params_(std::move(params)), kernel_(kernel) {
   check_positive(params_.cutoff, "cutoff");
   if (params_.species.empty()) throw std::invalid_argument("LennardJones: no species given");
   for (std::size_t i = 0; i < params_.species.size(); ++i) {
@@ -112,8 +115,16 @@ template <class Real>
 ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list,
                                         ComputeFlags flags) {
   if (table_.empty()) throw std::logic_error("LennardJones: compute() before bind()");
+  if (list.kind() == NeighborKind::Cluster) {
+    const PairSums sums = compute_clusters(list, flags);
+    list.clusters().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
+    ForceResult r;
+    r.energy = sums.energy;
+    for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
+    return r;
+  }
   if (list.kind() != NeighborKind::Half) {
-    throw std::invalid_argument("LennardJones: needs a half neighbour list");
+    throw std::invalid_argument("LennardJones: needs a half or a cluster neighbour list");
   }
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
@@ -144,6 +155,42 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   r.energy = sums.energy;
   for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
   return r;
+}
+
+template <class Real>
+PairSums LennardJones<Real>::compute_clusters(const NeighborList& list, ComputeFlags flags) {
+  const ClusterPairView v = list.clusters().view();
+  const std::size_t n_slots = static_cast<std::size_t>(list.clusters().n_slots());
+  auto kernel = [&](int s_begin, int s_end, ExtendedForces& f) {
+    if constexpr (std::is_same_v<Real, double>) {
+      return pair_forces_cluster_dispatch(v, s_begin, s_end, table_.data(), n_species_,
+                                          flags.energy, flags.virial, f.x.data(), f.y.data(),
+                                          f.z.data());
+    } else {
+      return pair_forces_cluster_mixed_dispatch(v, s_begin, s_end, table_.data(), n_species_,
+                                                flags.energy, flags.virial, f.x.data(), f.y.data(),
+                                                f.z.data());
+    }
+  };
+  if (team_ == nullptr) {
+    ef_.reset(n_slots);
+    return kernel(0, v.n_i_slots(), ef_);
+  }
+  const int nt = team_->size();
+  auto job = [&](int t) {
+    ExtendedForces& f = thread_forces_.of(t, ef_);
+    f.reset(n_slots);
+    const auto [b, e] = work_range(v.row_offsets, v.n_i_slots(), t, nt);
+    thread_sums_[static_cast<std::size_t>(t)] = kernel(b, e, f);
+  };
+  team_->run_checked(job);
+  thread_forces_.reduce_into(ef_, n_slots, *team_);
+  PairSums sums;
+  for (const PairSums& part : thread_sums_) {
+    sums.energy += part.energy;
+    for (int k = 0; k < 6; ++k) sums.virial[k] += part.virial[k];
+  }
+  return sums;
 }
 
 template <class Real>

@@ -1,6 +1,7 @@
 #pragma once
 // Lennard-Jones 12-6 pair evaluator shared by the CPU loop and the CUDA kernel.
 #include <cmath>
+#include <type_traits>
 
 #include "kernels/common/mdb_hd.hpp"
 
@@ -19,17 +20,33 @@ struct LjPair {
   Real rc2;     ///< cutoff squared; the caller tests r2 < rc2 before calling
   Real eshift;  ///< phi_unshifted(rc) when the potential is shifted, else 0
 
-  /// -(1/r) dphi/dr, so that the force on i from j is f_over_r * (r_i - r_j).
-  MDB_HD Real f_over_r(Real r2) const {
-    const Real r2inv = Real(1) / r2;
-    const Real r6inv = r2inv * r2inv * r2inv;
+  /// -(1/r) dphi/dr, so that the force on i from j is f_over_r * (r_i - r_j). `R` is Real, or a
+  /// SIMD vector of Real (GCC vector extensions: the CPU cluster kernels evaluate four or eight
+  /// pairs at once with this very formula).
+  template <class R = Real>
+  MDB_HD R f_over_r(R r2) const {
+    static_assert(std::is_same_v<R, Real> || !std::is_arithmetic_v<R>,
+                  "pass r2 in the evaluator's arithmetic type");
+    return f_over_r_from_inverse(R(1 / r2));
+  }
+  /// f_over_r given 1/r^2 (a SIMD kernel may compute the reciprocal its own way).
+  template <class R = Real>
+  MDB_HD R f_over_r_from_inverse(R r2inv) const {
+    const R r6inv = r2inv * r2inv * r2inv;
     return r6inv * (lj1 * r6inv - lj2) * r2inv;
   }
 
-  /// phi(r) for r2 = r*r < rc2.
-  MDB_HD Real energy(Real r2) const {
-    const Real r2inv = Real(1) / r2;
-    const Real r6inv = r2inv * r2inv * r2inv;
+  /// phi(r) for r2 = r*r < rc2 (R as for f_over_r).
+  template <class R = Real>
+  MDB_HD R energy(R r2) const {
+    static_assert(std::is_same_v<R, Real> || !std::is_arithmetic_v<R>,
+                  "pass r2 in the evaluator's arithmetic type");
+    return energy_from_inverse(R(1 / r2));
+  }
+  /// phi given 1/r^2.
+  template <class R = Real>
+  MDB_HD R energy_from_inverse(R r2inv) const {
+    const R r6inv = r2inv * r2inv * r2inv;
     return r6inv * (lj3 * r6inv - lj4) - eshift;
   }
 };

@@ -120,9 +120,11 @@ TEST_F(MdBenchRun, CountersAreDocumentedFiniteAndConsistent) {
         c.at("frac_force") + c.at("frac_neigh") + c.at("frac_integrate") + c.at("frac_other");
     EXPECT_NEAR(fracs, 1.0, 1e-9) << run.name;
     if (c.at("worker_threads") == 1.0) {
-      // One thread: the step's time is compute, most of it force (team runs also wait on each
-      // other, which depends on what else the machine runs).
-      EXPECT_GT(c.at("frac_force"), 0.3) << run.name;
+      // One thread: the step's time is the MD phases (team runs also wait on each other, which
+      // depends on what else the machine runs). Since the SIMD pair kernel, a small LJ box can
+      // spend as long on its list and ghosts as on forces, so force alone need not dominate.
+      EXPECT_GT(c.at("frac_force") + c.at("frac_neigh"), 0.6) << run.name;
+      EXPECT_GT(c.at("frac_force"), 0.15) << run.name;
     }
     EXPECT_TRUE(run.time_unit == "us" || run.time_unit == "ms") << run.name;
   }

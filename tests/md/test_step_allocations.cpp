@@ -78,22 +78,26 @@ void* operator new(std::size_t n, std::align_val_t a) {
     return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept {
+// The deletes stay out of line: inlined into make_unique's unwinding path, GCC 12 pairs the
+// new-expression with the free() inside and reports a mismatch that is not there
+// (-Wmismatched-new-delete; which call sites it inlines into changes with unrelated code).
+#define MDB_OUT_OF_LINE __attribute__((noinline))
+MDB_OUT_OF_LINE void operator delete(void* p) noexcept {
   std::free(p);
 }
-void operator delete(void* p, std::size_t) noexcept {
+MDB_OUT_OF_LINE void operator delete(void* p, std::size_t) noexcept {
   std::free(p);
 }
-void operator delete[](void* p) noexcept {
+MDB_OUT_OF_LINE void operator delete[](void* p) noexcept {
   std::free(p);
 }
-void operator delete[](void* p, std::size_t) noexcept {
+MDB_OUT_OF_LINE void operator delete[](void* p, std::size_t) noexcept {
   std::free(p);
 }
-void operator delete(void* p, std::align_val_t) noexcept {
+MDB_OUT_OF_LINE void operator delete(void* p, std::align_val_t) noexcept {
   std::free(p);
 }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+MDB_OUT_OF_LINE void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
   std::free(p);
 }
 

@@ -1,0 +1,125 @@
+#pragma once
+// The SIMD force loop for pair potentials on a cluster pair list (double precision): each i-atom
+// is evaluated against each listed j-cluster, loaded as one vector per axis, four pairs per
+// instruction. The cut-off and the list's interaction mask become a lane mask (no branch per
+// pair); i-forces stay in three registers over the atom's row list and j-forces are added to
+// the packed arrays once per row.
+//
+// Why rows of one i-atom rather than nbnxm's 4 x 4 blocks: at LJ densities a 4-atom cluster is
+// two-thirds of the cutoff wide, and in 41 % of the 4 x 4 blocks of an LJ melt an i-atom has no
+// pair with the j-cluster at all; listing rows skips those, and twelve i-accumulators no longer
+// spill out of the sixteen AVX2 registers. Measured: docs/PERFORMANCE.md.
+#include <cstdint>
+
+#include "kernels/common/pair_lj.hpp"
+#include "kernels/common/pair_sums.hpp"
+#include "kernels/cpu/cluster_pair_view.hpp"
+#include "kernels/cpu/simd_pack.hpp"
+
+namespace mdb {
+
+/// The evaluator for the lanes of a vector V of pairs of one i-atom (species row `row`) with
+/// j-atoms: lanes 0-3 against a j-cluster of species `tj_lo`, lanes 4-7 (an 8-lane V) against
+/// one of species `tj_hi`. The multi-species path; one species uses the table's only entry.
+template <class V, class Real>
+MDB_SIMD_INLINE LjPair<V> pair_lanes(const LjPair<Real>* row, const int* tj_lo, const int* tj_hi) {
+  constexpr int kLanes = static_cast<int>(sizeof(V) / sizeof(Real));
+  LjPair<V> p;
+  for (int l = 0; l < kLanes; ++l) {
+    const LjPair<Real>& q = row[(l < 4 ? tj_lo : tj_hi)[l % 4]];
+    p.lj1[l] = q.lj1;
+    p.lj2[l] = q.lj2;
+    p.lj3[l] = q.lj3;
+    p.lj4[l] = q.lj4;
+    p.rc2[l] = q.rc2;
+    p.eshift[l] = q.eshift;
+  }
+  return p;
+}
+
+/// Accumulates the forces of the i-slots [s_begin, s_end) into the packed force arrays fx/fy/fz
+/// (one entry per slot, zeroed by the caller) and returns energy and virial when asked. The
+/// pair arithmetic is the scalar evaluator's own formula (LjPair::f_over_r) on four lanes, so
+/// forces equal the half-list loop's to rounding in the order of summation.
+template <bool kEnergy, bool kVirial, bool kSingleSpecies>
+PairSums pair_forces_cluster(const ClusterPairView& v, int s_begin, int s_end,
+                             const LjPair<double>* table, int n_species, double* fx, double* fy,
+                             double* fz) {
+  using V = simd::Double4;
+  constexpr int kC = ClusterPairView::kClusterSize;
+  static_assert(kC == 4, "the kernel evaluates one i-atom against a 4-atom j-cluster per vector");
+  const double* __restrict x = v.x;
+  const double* __restrict y = v.y;
+  const double* __restrict z = v.z;
+  V e_acc{}, wxx{}, wyy{}, wzz{}, wxy{}, wxz{}, wyz{};
+  for (int si = s_begin; si < s_end; ++si) {
+    const std::int64_t k_begin = v.row_offsets[si], k_end = v.row_offsets[si + 1];
+    if (k_begin == k_end) continue;
+    const double xi = x[si], yi = y[si], zi = z[si];
+    const LjPair<double>* row = table + (kSingleSpecies ? 0 : v.species[si] * n_species);
+    V fix{}, fiy{}, fiz{};
+    for (std::int64_t k = k_begin; k < k_end; ++k) {
+      const int sj = v.row_cluster[k] * kC;
+      const V dx = xi - simd::load<V>(x + sj);
+      const V dy = yi - simd::load<V>(y + sj);
+      const V dz = zi - simd::load<V>(z + sj);
+      const V r2 = dx * dx + dy * dy + dz * dz;
+      auto term = [&](const auto& p) {
+        const simd::Mask4 in = simd::lane_mask4(v.row_mask[k]) & (r2 < p.rc2);
+        const V r2inv = 1 / r2;
+        const V fr = in ? p.f_over_r_from_inverse(r2inv) : V{};
+        fix += dx * fr;
+        fiy += dy * fr;
+        fiz += dz * fr;
+        simd::store(fx + sj, simd::load<V>(fx + sj) - dx * fr);
+        simd::store(fy + sj, simd::load<V>(fy + sj) - dy * fr);
+        simd::store(fz + sj, simd::load<V>(fz + sj) - dz * fr);
+        if constexpr (kEnergy) e_acc += in ? p.energy_from_inverse(r2inv) : V{};
+        if constexpr (kVirial) {
+          wxx += dx * dx * fr;
+          wyy += dy * dy * fr;
+          wzz += dz * dz * fr;
+          wxy += dx * dy * fr;
+          wxz += dx * dz * fr;
+          wyz += dy * dz * fr;
+        }
+      };
+      if constexpr (kSingleSpecies) {
+        term(row[0]);
+      } else {
+        term(pair_lanes<V>(row, v.species + sj, v.species + sj));
+      }
+    }
+    fx[si] += simd::sum(fix);
+    fy[si] += simd::sum(fiy);
+    fz[si] += simd::sum(fiz);
+  }
+  PairSums out;
+  out.energy = simd::sum(e_acc);
+  out.virial[0] = simd::sum(wxx);
+  out.virial[1] = simd::sum(wyy);
+  out.virial[2] = simd::sum(wzz);
+  out.virial[3] = simd::sum(wxy);
+  out.virial[4] = simd::sum(wxz);
+  out.virial[5] = simd::sum(wyz);
+  return out;
+}
+
+/// Runtime flags -> compile-time instantiation, as pair_forces_half_dispatch.
+inline PairSums pair_forces_cluster_dispatch(const ClusterPairView& v, int s_begin, int s_end,
+                                             const LjPair<double>* table, int n_species,
+                                             bool energy, bool virial, double* fx, double* fy,
+                                             double* fz) {
+  const bool single = n_species == 1;
+  auto run = [&]<bool E, bool W>() {
+    return single
+               ? pair_forces_cluster<E, W, true>(v, s_begin, s_end, table, n_species, fx, fy, fz)
+               : pair_forces_cluster<E, W, false>(v, s_begin, s_end, table, n_species, fx, fy, fz);
+  };
+  if (energy && virial) return run.template operator()<true, true>();
+  if (energy) return run.template operator()<true, false>();
+  if (virial) return run.template operator()<false, true>();
+  return run.template operator()<false, false>();
+}
+
+}  // namespace mdb

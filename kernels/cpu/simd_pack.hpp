@@ -1,0 +1,101 @@
+#pragma once
+// Fixed-width SIMD values for the CPU pair kernels, from GCC's vector extensions (Clang reads
+// them too). Why these rather than intrinsics or a library: Debian ships no xsimd or Highway
+// for every architecture we build on, intrinsics would tie the kernels to x86, and vector
+// extensions give one AVX2 instruction per operation under -march=x86-64-v3 while still
+// compiling (as pairs of 16-byte operations, or scalars) on any other target. The widths are
+// fixed by the cluster layout (4 j-atoms per cluster), not by the machine.
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__GNUC__)
+#define MDB_SIMD_INLINE inline __attribute__((always_inline))
+#else
+#define MDB_SIMD_INLINE inline
+#endif
+
+namespace mdb::simd {
+
+/// Four doubles (one j-cluster's coordinate along an axis), and the comparison mask type.
+using Double4 = double __attribute__((vector_size(32)));
+using Mask4 = std::int64_t __attribute__((vector_size(32)));
+/// Eight floats (two i-atoms against one j-cluster, the mixed-precision kernel), and its mask.
+using Float8 = float __attribute__((vector_size(32)));
+using Mask8 = std::int32_t __attribute__((vector_size(32)));
+/// Four floats (one j-cluster in single precision).
+using Float4 = float __attribute__((vector_size(16)));
+
+template <class V>
+MDB_SIMD_INLINE V load(const void* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+template <class V>
+MDB_SIMD_INLINE void store(void* p, V v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+MDB_SIMD_INLINE double sum(Double4 v) {
+  return (v[0] + v[1]) + (v[2] + v[3]);
+}
+
+namespace detail {
+// Row b: lane k all ones when bit k of b is set; one load replaces a broadcast, an and and a
+// compare per row of the pair kernels.
+constexpr std::array<std::array<std::int64_t, 4>, 16> lane_mask_rows() {
+  std::array<std::array<std::int64_t, 4>, 16> t{};
+  for (unsigned b = 0; b < 16; ++b) {
+    for (unsigned k = 0; k < 4; ++k) t[b][k] = (b >> k & 1u) ? -1 : 0;
+  }
+  return t;
+}
+alignas(32) inline constexpr std::array<std::array<std::int64_t, 4>, 16> kLaneMaskRows =
+    lane_mask_rows();
+}  // namespace detail
+
+/// Lane k of the result is all ones when bit k of `bits` (0..15) is set.
+MDB_SIMD_INLINE Mask4 lane_mask4(unsigned bits) {
+  return load<Mask4>(detail::kLaneMaskRows[bits & 15u].data());
+}
+
+/// Bit k set when lane k of the mask is set (the inverse of lane_mask4).
+MDB_SIMD_INLINE unsigned bits(Mask4 m) {
+#if defined(__AVX__)
+  return static_cast<unsigned>(__builtin_ia32_movmskpd256(reinterpret_cast<Double4>(m)));
+#else
+  unsigned b = 0;
+  for (int k = 0; k < 4; ++k) b |= m[k] ? 1u << k : 0u;
+  return b;
+#endif
+}
+
+/// Lanes 0-3 from the low nibble of `bits`, lanes 4-7 from the next.
+MDB_SIMD_INLINE Mask8 lane_mask8(unsigned bits) {
+  const Mask8 lane_bit = {1, 2, 4, 8, 16, 32, 64, 128};
+  const Mask8 b = Mask8{} + static_cast<std::int32_t>(bits);
+  return (b & lane_bit) != 0;
+}
+
+/// The four lanes as doubles.
+MDB_SIMD_INLINE Double4 widen(Float4 v) {
+  return __builtin_convertvector(v, Double4);
+}
+MDB_SIMD_INLINE Float4 narrow(Double4 v) {
+  return __builtin_convertvector(v, Float4);
+}
+/// The low and high four lanes.
+MDB_SIMD_INLINE Float4 low_half(Float8 v) {
+  return __builtin_shufflevector(v, v, 0, 1, 2, 3);
+}
+MDB_SIMD_INLINE Float4 high_half(Float8 v) {
+  return __builtin_shufflevector(v, v, 4, 5, 6, 7);
+}
+/// {a, b}: eight lanes from two fours.
+MDB_SIMD_INLINE Float8 join(Float4 a, Float4 b) {
+  return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+
+}  // namespace mdb::simd

@@ -1,0 +1,327 @@
+#include "md/cluster_pair_list.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "kernels/cpu/atom_ranges.hpp"
+#include "kernels/cpu/simd_pack.hpp"
+#include "md/grow.hpp"
+
+namespace mdb {
+namespace {
+
+// Where padding slots sit: beyond any cutoff from every atom, yet finite when squared (in float
+// too, for the mixed-precision kernel), so a kernel's masked-off arithmetic makes no NaN.
+constexpr double kFar = 1.0e10;
+
+int column_index(double c, double lo, double width, int dims) {
+  const int k = static_cast<int>((c - lo) / width);
+  return k < 0 ? 0 : (k >= dims ? dims - 1 : k);
+}
+
+}  // namespace
+
+void ClusterPairList::build(const Halo& halo, const Box& box, double range, ThreadTeam* team) {
+  const int n_local = halo.n_local(), n_ext = halo.n_extended();
+  n_local_ = n_local;
+  const auto& lo = box.lo();
+  const auto& len = box.lengths();
+  // Columns whose cross-section, at the box's density, holds a cube of four atoms (nbnxm's
+  // choice: clusters about as tall as they are wide keep bounding boxes small).
+  const double density = std::max(n_local, 1) / (len[0] * len[1] * len[2]);
+  const double side = std::cbrt(kClusterSize / density);
+  for (int a = 0; a < 2; ++a) {
+    const double extent = len[a] + 2.0 * range;
+    lo_[a] = lo[a] - range;
+    dims_[a] = std::max(1, static_cast<int>(extent / side));
+    width_[a] = extent / dims_[a];
+  }
+  resize_with_headroom(col_of_atom_, static_cast<std::size_t>(n_ext));
+  resize_with_headroom(order_, static_cast<std::size_t>(n_ext));
+  n_local_clusters_ = 0;
+  cluster_col_.clear();
+  slot_atom_.clear();
+  cluster_atoms(halo, 0, n_local, local_col_start_);
+  n_local_clusters_ = static_cast<int>(cluster_col_.size());
+  cluster_atoms(halo, n_local, n_ext, ghost_col_start_);
+  ensure_headroom(cluster_col_);
+  ensure_headroom(slot_atom_);
+
+  const std::size_t n_slots = slot_atom_.size();
+  const int n_clusters = static_cast<int>(cluster_col_.size());
+  for (auto* v : {&slot_owner_, &slot_species_}) resize_with_headroom(*v, n_slots);
+  resize_with_headroom(slot_key_, n_slots);
+  for (auto* v : {&px_, &py_, &pz_}) resize_with_headroom(*v, n_slots);
+  const auto owner = halo.owner();
+  const auto species = halo.species();
+  const auto sign = halo.image_sign();
+  for (std::size_t s = 0; s < n_slots; ++s) {
+    const int a = slot_atom_[s];
+    slot_owner_[s] = a >= 0 ? owner[a] : -1;
+    slot_species_[s] = a >= 0 ? species[a] : 0;
+    slot_key_[s] = a >= 0 ? 2 * std::int64_t{owner[a]} + (sign[a] > 0 ? 1 : 0) : -2;
+  }
+  refresh(halo);
+
+  // Four boxes past the end that no test passes, so the search reads boxes four at a time.
+  for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_}) {
+    resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
+    std::fill(v->begin() + n_clusters, v->end(), HUGE_VAL);
+  }
+  for (auto* v : {&bb_hi_x_, &bb_hi_y_, &bb_hi_z_}) {
+    resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
+    std::fill(v->begin() + n_clusters, v->end(), -HUGE_VAL);
+  }
+  for (int c = 0; c < n_clusters; ++c) {
+    double l[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, h[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    for (int k = 0; k < kClusterSize; ++k) {
+      const std::size_t s = static_cast<std::size_t>(c) * kClusterSize + k;
+      if (slot_atom_[s] < 0) continue;
+      const double p[3] = {px_[s], py_[s], pz_[s]};
+      for (int a = 0; a < 3; ++a) {
+        l[a] = std::min(l[a], p[a]);
+        h[a] = std::max(h[a], p[a]);
+      }
+    }
+    bb_lo_x_[c] = l[0], bb_lo_y_[c] = l[1], bb_lo_z_[c] = l[2];
+    bb_hi_x_[c] = h[0], bb_hi_y_[c] = h[1], bb_hi_z_[c] = h[2];
+  }
+
+  // Each thread lists the rows of a contiguous range of i-clusters into its own chunk (offsets
+  // relative to the chunk), then the chunks are placed one after the other.
+  const int nt = team ? team->size() : 1;
+  if (chunks_.size() < static_cast<std::size_t>(nt)) chunks_.resize(static_cast<std::size_t>(nt));
+  const int n_rows = n_local_clusters_ * kClusterSize;
+  resize_with_headroom(row_offsets_, static_cast<std::size_t>(n_rows) + 1);
+  row_offsets_[0] = 0;
+  auto list_range = [&](int t) {
+    Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
+    chunk.cluster.clear();
+    chunk.mask.clear();
+    chunk.atom_pairs = 0;
+    const auto [b, e] = column_range(t, nt);
+    for (int col = b; col < e; ++col) search_column(col, range, chunk);
+    ensure_headroom(chunk.cluster);
+    ensure_headroom(chunk.mask);
+  };
+  if (team) {
+    team->run_checked(list_range);
+  } else {
+    list_range(0);
+  }
+  std::int64_t base = 0;
+  atom_pairs_ = 0;
+  for (int t = 0; t < nt; ++t) {
+    const auto [b, e] = column_range(t, nt);
+    const int r_end = local_col_start_[e] * kClusterSize;
+    for (int r = local_col_start_[b] * kClusterSize; r < r_end; ++r) row_offsets_[r + 1] += base;
+    base += static_cast<std::int64_t>(chunks_[static_cast<std::size_t>(t)].cluster.size());
+    atom_pairs_ += chunks_[static_cast<std::size_t>(t)].atom_pairs;
+  }
+  resize_with_headroom(row_cluster_, static_cast<std::size_t>(base));
+  resize_with_headroom(row_mask_, static_cast<std::size_t>(base));
+  auto place_range = [&](int t) {
+    const Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
+    const auto [b, e] = column_range(t, nt);
+    const std::int64_t at =
+        row_offsets_[static_cast<std::size_t>(local_col_start_[b]) * kClusterSize];
+    std::copy(chunk.cluster.begin(), chunk.cluster.end(), row_cluster_.begin() + at);
+    std::copy(chunk.mask.begin(), chunk.mask.end(), row_mask_.begin() + at);
+  };
+  if (team) {
+    team->run_checked(place_range);
+  } else {
+    place_range(0);
+  }
+}
+
+std::pair<int, int> ClusterPairList::column_range(int t, int nt) const {
+  const int n_cols = dims_[0] * dims_[1];
+  auto at = [&](int k) {
+    if (k <= 0) return 0;
+    if (k >= nt) return n_cols;
+    const int target = even_range(n_local_clusters_, k, nt).first;
+    return static_cast<int>(
+        std::lower_bound(local_col_start_.begin(), local_col_start_.begin() + n_cols, target) -
+        local_col_start_.begin());
+  };
+  return {at(t), at(t + 1)};
+}
+
+void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
+                                    std::vector<int>& column_start) {
+  const int n_cols = dims_[0] * dims_[1];
+  const double* x = halo.x().data();
+  const double* y = halo.y().data();
+  const double* z = halo.z().data();
+  // Counting sort by column, then by z (and index, for a deterministic order) in each column.
+  resize_with_headroom(col_count_, static_cast<std::size_t>(n_cols) + 1);
+  std::fill(col_count_.begin(), col_count_.end(), 0);
+  for (int k = first; k < last; ++k) {
+    const int cx = column_index(x[k], lo_[0], width_[0], dims_[0]);
+    const int cy = column_index(y[k], lo_[1], width_[1], dims_[1]);
+    col_of_atom_[k] = cy * dims_[0] + cx;
+    ++col_count_[col_of_atom_[k] + 1];
+  }
+  for (int c = 0; c < n_cols; ++c) col_count_[c + 1] += col_count_[c];
+  resize_with_headroom(column_start, static_cast<std::size_t>(n_cols) + 1);
+  for (int k = first; k < last; ++k) order_[first + col_count_[col_of_atom_[k]]++] = k;
+  // col_count_[c] is now the end of column c; the start is the previous column's end.
+  int cluster = static_cast<int>(cluster_col_.size());
+  int begin = first;
+  for (int c = 0; c < n_cols; ++c) {
+    const int end = first + col_count_[c];
+    std::sort(order_.begin() + begin, order_.begin() + end,
+              [z](int a, int b) { return z[a] < z[b] || (z[a] == z[b] && a < b); });
+    column_start[c] = cluster;
+    for (int k = begin; k < end; k += kClusterSize) {
+      for (int s = 0; s < kClusterSize; ++s) {
+        push_with_headroom(slot_atom_, k + s < end ? order_[k + s] : -1);
+      }
+      push_with_headroom(cluster_col_, c);
+      ++cluster;
+    }
+    begin = end;
+  }
+  column_start[n_cols] = cluster;
+}
+
+void ClusterPairList::search_column(int col, double range, Chunk& out) {
+  const int c_begin = local_col_start_[col], c_end = local_col_start_[col + 1];
+  if (c_begin == c_end) return;
+  const double range2 = range * range;
+  // The columns within range of this one (their rectangles' gap), each with its run of local
+  // and of ghost clusters. The i-clusters come in increasing z, so each run's window only moves
+  // forward: no search per i-cluster.
+  const int cx = col % dims_[0], cy = col / dims_[0];
+  const int reach_x = static_cast<int>(std::ceil(range / width_[0]));
+  const int reach_y = static_cast<int>(std::ceil(range / width_[1]));
+  out.windows.clear();
+  for (int ny = std::max(0, cy - reach_y); ny <= std::min(dims_[1] - 1, cy + reach_y); ++ny) {
+    const double gy = std::max(0, std::abs(ny - cy) - 1) * width_[1];
+    for (int nx = std::max(0, cx - reach_x); nx <= std::min(dims_[0] - 1, cx + reach_x); ++nx) {
+      const double gx = std::max(0, std::abs(nx - cx) - 1) * width_[0];
+      if (gx * gx + gy * gy >= range2) continue;
+      const int n = ny * dims_[0] + nx;
+      for (const std::vector<int>* starts : {&local_col_start_, &ghost_col_start_}) {
+        const int b = (*starts)[n], e = (*starts)[n + 1];
+        if (b < e) push_with_headroom(out.windows, Window{b, e});
+      }
+    }
+  }
+  using V = simd::Double4;
+  using M = simd::Mask4;
+  auto gap = [](double lo_a, double hi_a, V lo_b, V hi_b) {
+    const V g = lo_b - hi_a > lo_a - hi_b ? lo_b - hi_a : lo_a - hi_b;
+    return g > 0.0 ? g : V{};
+  };
+  const M lane = {0, 1, 2, 3};
+  for (int ci = c_begin; ci < c_end; ++ci) {
+    const double ilx = bb_lo_x_[ci], ily = bb_lo_y_[ci], ilz = bb_lo_z_[ci];
+    const double ihx = bb_hi_x_[ci], ihy = bb_hi_y_[ci], ihz = bb_hi_z_[ci];
+    const int si = ci * kClusterSize;
+    // Padding fills a cluster's tail; padding j-slots sit far from every atom, so only the
+    // padding i-slots (which sit on them) need leaving out.
+    int n_real = 0;
+    while (n_real < kClusterSize && slot_atom_[si + n_real] >= 0) ++n_real;
+    out.candidates.clear();
+    for (Window& w : out.windows) {
+      while (w.cursor < w.end && bb_hi_z_[w.cursor] <= ilz - range) ++w.cursor;
+      // Four boxes at a time, branching only on the clusters that pass.
+      for (int c0 = w.cursor; c0 < w.end; c0 += 4) {
+        const M in_z = simd::load<V>(&bb_lo_z_[c0]) < ihz + range;
+        const V gx = gap(ilx, ihx, simd::load<V>(&bb_lo_x_[c0]), simd::load<V>(&bb_hi_x_[c0]));
+        const V gy = gap(ily, ihy, simd::load<V>(&bb_lo_y_[c0]), simd::load<V>(&bb_hi_y_[c0]));
+        const V gz = gap(ilz, ihz, simd::load<V>(&bb_lo_z_[c0]), simd::load<V>(&bb_hi_z_[c0]));
+        const M cj = lane + c0;
+        // A local pair of clusters is listed from the lower one.
+        const M near = (gx * gx + gy * gy + gz * gz < range2) & in_z & (cj < w.end) & (cj >= ci);
+        for (unsigned b = simd::bits(near); b != 0; b &= b - 1) {
+          const int c = c0 + std::countr_zero(b);
+          const std::uint16_t mask = pair_mask(ci, n_real, c, range2);
+          if (mask != 0) push_with_headroom(out.candidates, std::pair<int, std::uint16_t>{c, mask});
+        }
+        if (simd::bits(in_z) != 0xFu) break;  // z only grows along the column
+      }
+    }
+    // Rows: i-atom a against each j-cluster it has a pair with.
+    for (int a = 0; a < kClusterSize; ++a) {
+      for (const auto& [cj, mask] : out.candidates) {
+        const unsigned bits = mask >> (a * kClusterSize) & 0xFu;
+        if (bits == 0) continue;
+        push_with_headroom(out.cluster, cj);
+        push_with_headroom(out.mask, static_cast<std::uint8_t>(bits));
+        out.atom_pairs += static_cast<std::size_t>(std::popcount(bits));
+      }
+      row_offsets_[static_cast<std::size_t>(si + a) + 1] =
+          static_cast<std::int64_t>(out.cluster.size());
+    }
+  }
+}
+
+inline std::uint16_t ClusterPairList::pair_mask(int ci, int n_real, int cj, double range2) const {
+  using V = simd::Double4;
+  using M = simd::Mask4;
+  const int si = ci * kClusterSize, sj = cj * kClusterSize;
+  const V xj = simd::load<V>(&px_[sj]), yj = simd::load<V>(&py_[sj]), zj = simd::load<V>(&pz_[sj]);
+  const bool ghosts = cj >= n_local_clusters_;
+  const M key_j = simd::load<M>(&slot_key_[sj]);
+  const M lane = {0, 1, 2, 3};
+  std::uint16_t mask = 0;
+  for (int a = 0; a < n_real; ++a) {
+    const V dx = px_[si + a] - xj, dy = py_[si + a] - yj, dz = pz_[si + a] - zj;
+    M keep = dx * dx + dy * dy + dz * dz < range2;
+    // The half list's rule: a local pair once (in a cluster, the lower slot keeps it); a ghost
+    // pair from the side whose owner index is lower (an atom's own images: the positive side).
+    if (cj == ci) keep &= lane > a;
+    if (ghosts) keep &= key_j > 2 * std::int64_t{slot_atom_[si + a]};
+    mask = static_cast<std::uint16_t>(mask | simd::bits(keep) << (a * kClusterSize));
+  }
+  return mask;
+}
+
+void ClusterPairList::refresh(const Halo& halo) {
+  const double* x = halo.x().data();
+  const double* y = halo.y().data();
+  const double* z = halo.z().data();
+  const std::size_t n_slots = slot_atom_.size();
+  for (std::size_t s = 0; s < n_slots; ++s) {
+    const int a = slot_atom_[s];
+    px_[s] = a >= 0 ? x[a] : kFar;
+    py_[s] = a >= 0 ? y[a] : kFar;
+    pz_[s] = a >= 0 ? z[a] : kFar;
+  }
+}
+
+ClusterPairView ClusterPairList::view() const {
+  ClusterPairView v;
+  v.n_i_clusters = n_local_clusters_;
+  v.n_clusters = static_cast<int>(cluster_col_.size());
+  v.row_offsets = row_offsets_.data();
+  v.row_cluster = row_cluster_.data();
+  v.row_mask = row_mask_.data();
+  v.x = px_.data();
+  v.y = py_.data();
+  v.z = pz_.data();
+  v.species = slot_species_.data();
+  return v;
+}
+
+void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const double* pfz,
+                                  System& system) const {
+  auto fx = system.fx(), fy = system.fy(), fz = system.fz();
+  std::fill(fx.begin(), fx.end(), 0.0);
+  std::fill(fy.begin(), fy.end(), 0.0);
+  std::fill(fz.begin(), fz.end(), 0.0);
+  const std::size_t n_slots = slot_owner_.size();
+  for (std::size_t s = 0; s < n_slots; ++s) {
+    const int o = slot_owner_[s];
+    if (o < 0) continue;
+    fx[o] += pfx[s];
+    fy[o] += pfy[s];
+    fz[o] += pfz[s];
+  }
+}
+
+}  // namespace mdb

@@ -1,0 +1,91 @@
+#pragma once
+// The cluster pair list that SIMD pair kernels read (kernels/cpu/cluster_pair_view.hpp): atoms in
+// clusters of four, packed coordinates, and per i-cluster the j-clusters with interaction masks.
+#include <cstdint>
+#include <vector>
+
+#include "kernels/cpu/cluster_pair_view.hpp"
+#include "md/halo.hpp"
+#include "md/system.hpp"
+#include "md/thread_team.hpp"
+
+namespace mdb {
+
+/// Built from a Halo at each neighbour-list rebuild (the search split over a ThreadTeam when
+/// given one); between rebuilds refresh() copies the
+/// halo's current positions into the packed slots. The clusters follow GROMACS nbnxm: the box
+/// (plus the ghost margin) is cut into columns along z whose cross-section holds ~4 atoms per
+/// cluster height; each column's atoms are sorted by z and cut into clusters of four. Local and
+/// ghost atoms are clustered separately, so i-clusters (local) come first. The pairs kept are
+/// exactly those of a half Verlet list with the same range (the masks drop the rest), so a
+/// kernel over this list and one over NeighborList's half list compute the same forces.
+class ClusterPairList {
+ public:
+  static constexpr int kClusterSize = ClusterPairView::kClusterSize;
+
+  /// Clusters the halo's extended atoms and lists every cluster pair with an atom pair closer
+  /// than `range` (cutoff + skin). Allocates only while buffers grow.
+  void build(const Halo& halo, const Box& box, double range, ThreadTeam* team = nullptr);
+  /// Copies the halo's current positions into the packed slots (every step).
+  void refresh(const Halo& halo);
+
+  ClusterPairView view() const;
+  int n_slots() const { return static_cast<int>(slot_atom_.size()); }
+  /// Extended atom in each packed slot (-1: padding), and its owner (the local atom it images).
+  const std::vector<int>& slot_atom() const { return slot_atom_; }
+  /// Rows listed (an i-atom against a j-cluster: one SIMD evaluation of four pairs), and atom
+  /// pairs their masks keep (the half list's size).
+  std::size_t num_rows() const { return row_cluster_.size(); }
+  std::size_t num_atom_pairs() const { return atom_pairs_; }
+
+  /// system.f = the packed forces summed onto each slot's owner (padding ignored).
+  void fold_forces(const double* pfx, const double* pfy, const double* pfz, System& system) const;
+
+ private:
+  /// A run of j-clusters in one column, and how far along z the search has moved through it.
+  struct Window {
+    int cursor, end;
+  };
+  /// One thread's share of the search: rows of the i-clusters of a range of columns.
+  struct Chunk {
+    std::vector<int> cluster;
+    std::vector<std::uint8_t> mask;
+    std::vector<Window> windows;
+    std::vector<std::pair<int, std::uint16_t>> candidates;  // j-cluster, 4 x 4 mask
+    std::size_t atom_pairs = 0;
+  };
+  /// Sorts atoms [first, last) of the halo into columns and appends their clusters.
+  void cluster_atoms(const Halo& halo, int first, int last, std::vector<int>& column_start);
+  /// Columns [begin, end) of thread t of nt: about equal numbers of i-clusters.
+  std::pair<int, int> column_range(int t, int nt) const;
+  /// Appends the rows of the i-clusters of column `col` to `out`, setting their row_offsets_
+  /// relative to the chunk.
+  void search_column(int col, double range, Chunk& out);
+  /// The 4 x 4 interaction mask of i-cluster ci (first n_real slots real) with j-cluster cj.
+  std::uint16_t pair_mask(int ci, int n_real, int cj, double range2) const;
+
+  // Column grid over the box plus the ghost margin, in x and y.
+  double lo_[2] = {0.0, 0.0};
+  double width_[2] = {1.0, 1.0};
+  int dims_[2] = {1, 1};
+  std::vector<int> col_of_atom_, col_count_, order_;
+  std::vector<int> local_col_start_, ghost_col_start_;  // first cluster of each column (+1)
+  std::vector<int> cluster_col_;                        // column of each cluster
+  int n_local_clusters_ = 0;
+  int n_local_ = 0;
+  // Per slot.
+  std::vector<int> slot_atom_, slot_owner_, slot_species_;
+  // Per ghost slot, 2 owner + (image sign > 0): the half list keeps (i, ghost) iff key > 2 i.
+  std::vector<std::int64_t> slot_key_;
+  std::vector<double> px_, py_, pz_;
+  // Bounding boxes per cluster at the build.
+  std::vector<double> bb_lo_x_, bb_lo_y_, bb_lo_z_, bb_hi_x_, bb_hi_y_, bb_hi_z_;
+  // The list.
+  std::vector<Chunk> chunks_;
+  std::vector<std::int64_t> row_offsets_;
+  std::vector<int> row_cluster_;
+  std::vector<std::uint8_t> row_mask_;
+  std::size_t atom_pairs_ = 0;
+};
+
+}  // namespace mdb

@@ -1,0 +1,129 @@
+// The cluster pair list keeps exactly the half Verlet list's pairs: every pair within range once,
+// in clusters of four that tile the extended atoms, in small multi-image boxes and large ones.
+#include "md/cluster_pair_list.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include "md/lattice.hpp"
+#include "md/neighbor_list.hpp"
+#include "md/random.hpp"
+
+namespace mdb {
+namespace {
+
+System jittered_fcc(double a, int nx, int ny, int nz, double amplitude, std::uint64_t seed) {
+  System s = build_lattice({LatticeKind::Fcc, a, nx, ny, nz}, {"Ar", 39.948}, kMetalUnits);
+  Rng rng(seed);
+  auto x = s.x(), y = s.y(), z = s.z();
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    x[i] += amplitude * (2 * rng.uniform() - 1);
+    y[i] += amplitude * (2 * rng.uniform() - 1);
+    z[i] += amplitude * (2 * rng.uniform() - 1);
+  }
+  return s;
+}
+
+// Pairs as (extended i, extended j) in the order the half list stores them.
+std::multiset<std::pair<int, int>> half_list_pairs(const NeighborList& list) {
+  std::multiset<std::pair<int, int>> out;
+  const NeighborView v = list.view();
+  for (int i = 0; i < v.n_local; ++i) {
+    for (auto k = v.offsets[i]; k < v.offsets[i + 1]; ++k) out.insert({i, v.neighbors[k]});
+  }
+  return out;
+}
+
+std::multiset<std::pair<int, int>> cluster_list_pairs(const ClusterPairList& list) {
+  constexpr int kC = ClusterPairList::kClusterSize;
+  std::multiset<std::pair<int, int>> out;
+  const ClusterPairView v = list.view();
+  const auto& atom = list.slot_atom();
+  for (int si = 0; si < v.n_i_slots(); ++si) {
+    for (auto k = v.row_offsets[si]; k < v.row_offsets[si + 1]; ++k) {
+      const int cj = v.row_cluster[k];
+      EXPECT_NE(v.row_mask[k], 0) << "a listed row with no atom pair";
+      for (int b = 0; b < kC; ++b) {
+        if (!(v.row_mask[k] >> b & 1u)) continue;
+        const int i = atom[si], j = atom[cj * kC + b];
+        EXPECT_GE(i, 0) << "a mask bit on a padding slot";
+        EXPECT_GE(j, 0) << "a mask bit on a padding slot";
+        out.insert({i, j});
+      }
+    }
+  }
+  return out;
+}
+
+// A pair (i, j) of the half list may come out of the cluster list as (j, i) when both are
+// local (the cluster list keeps it from the lower cluster): compare unordered local pairs.
+std::multiset<std::pair<int, int>> canonical(std::multiset<std::pair<int, int>> pairs, int n) {
+  std::multiset<std::pair<int, int>> out;
+  for (auto [i, j] : pairs)
+    out.insert(j < n ? std::pair{std::min(i, j), std::max(i, j)} : std::pair{i, j});
+  return out;
+}
+
+void expect_same_pairs(System s, double cutoff, double skin) {
+  const NeighborPolicy policy{skin};
+  System s2 = s;
+  NeighborList half(cutoff, NeighborKind::Half, policy);
+  NeighborList clusters(cutoff, NeighborKind::Cluster, policy);
+  half.build(s);
+  clusters.build(s2);
+  const int n = static_cast<int>(s.size());
+  const auto expected = canonical(half_list_pairs(half), n);
+  const auto got = canonical(cluster_list_pairs(clusters.clusters()), n);
+  ASSERT_GT(expected.size(), 0u);
+  EXPECT_EQ(got.size(), expected.size());
+  EXPECT_TRUE(got == expected) << "the cluster list's pairs differ from the half list's";
+  EXPECT_EQ(clusters.num_pairs(), half.num_pairs());
+
+  // The clusters tile the extended atoms: each exactly once, locals only in i-clusters.
+  const ClusterPairList& cl = clusters.clusters();
+  const ClusterPairView v = cl.view();
+  std::vector<int> seen(static_cast<std::size_t>(clusters.halo().n_extended()), 0);
+  for (int s_ = 0; s_ < cl.n_slots(); ++s_) {
+    const int a = cl.slot_atom()[s_];
+    if (a < 0) continue;
+    ++seen[a];
+    EXPECT_EQ(a < n, s_ < v.n_i_clusters * ClusterPairList::kClusterSize) << "slot " << s_;
+    EXPECT_EQ(v.x[s_], clusters.halo().x()[a]);
+  }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(seen.size()));
+}
+
+TEST(ClusterPairList, SameAsHalfListInAMultiImageBox) {
+  // 32 argon atoms, cutoff + skin (9.5 A) beyond the box length (10.5 A) / 2: several shells.
+  expect_same_pairs(jittered_fcc(5.26, 2, 2, 2, 0.4, 3), 8.5, 1.0);
+}
+
+TEST(ClusterPairList, SameAsHalfListInALargerNonCubicBox) {
+  expect_same_pairs(jittered_fcc(5.26, 7, 5, 6, 0.5, 4), 8.5, 0.8);
+}
+
+TEST(ClusterPairList, SameAsHalfListWithoutSkin) {
+  expect_same_pairs(jittered_fcc(5.26, 4, 4, 4, 0.3, 5), 8.5, 0.0);
+}
+
+TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
+  System s = jittered_fcc(5.26, 3, 3, 3, 0.3, 6);
+  NeighborList list(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+  list.build(s);
+  auto x = s.x();
+  for (double& xi : x) xi += 0.1;
+  ASSERT_FALSE(list.update(s));  // 0.1 A is within skin / 2
+  const ClusterPairList& cl = list.clusters();
+  for (int k = 0; k < cl.n_slots(); ++k) {
+    const int a = cl.slot_atom()[k];
+    if (a >= 0) {
+      ASSERT_EQ(cl.view().x[k], list.halo().x()[a]) << "slot " << k;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mdb
