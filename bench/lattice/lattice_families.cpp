@@ -104,7 +104,14 @@ void run_lattice_row(benchmark::State& state, const LatticeRow& row,
                      const LatticeOptions& options) {
   const HnlqParams p =
       lattice::make_hnlq_params(row.q, row.levels, options.beta, options.overload_protection);
-  LatticeWorkload w = make_lattice_workload(row.lattice, p, row.batch, options.sigma, options.seed);
+  LatticeWorkload w;
+  try {
+    w = make_lattice_workload(row.lattice, p, row.batch, options.sigma, options.seed,
+                              options.input.get());
+  } catch (const std::exception& e) {  // main checks --lq_input first; this is the backstop
+    state.SkipWithError(e.what());
+    return;
+  }
   LatticeMeasurement m;
   m.vectors = row.batch;
   m.bytes = bytes_per_vector(row.op, w.dim, row.levels) * static_cast<double>(row.batch);

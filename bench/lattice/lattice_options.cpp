@@ -137,6 +137,8 @@ void parse_flag(std::string_view flag, std::string_view value, LatticeOptions& o
         ec != std::errc() || p != value.data() + value.size()) {
       fail(flag, value, "the seed must be a non-negative integer");
     }
+  } else if (flag == "input") {
+    o.input_path = std::string(value);  // read by main (read_lattice_input), after --help
   } else {
     throw LatticeOptionError("unknown flag --lq_" + std::string(flag) + " (see --help)");
   }
@@ -194,6 +196,11 @@ lattice_bench options (docs/LATTICE.md):
   --lq_overload=off          on: Coset's overload protection (rescale by 2^alpha, alpha = 1)
   --lq_sigma=0.5             inputs are sigma * N(0, 1) per coordinate (Coset's profilers)
   --lq_seed=2026             input data seed
+  --lq_input=PATH            your own vectors instead: a text file of numbers separated by
+                             whitespace (# starts a comment), taken n at a time (n = 2, 4, 8 for
+                             Z2, D4, E8; the count must be a multiple of each n), cycled when a
+                             batch is larger; NaN, infinities, words, an empty or unreadable file
+                             end lattice_bench with one line on stderr and exit code 2
 )";
 }
 

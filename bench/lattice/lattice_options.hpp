@@ -2,7 +2,9 @@
 // lattice_bench's own command-line flags (--lq_*), parsed before Google Benchmark sees argv.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "kernels/common/lattice/lattice_kind.hpp"
@@ -31,6 +33,11 @@ struct LatticeOptions {
   bool overload_protection = false;  ///< --lq_overload=on|off: Coset's overload scaling
   double sigma = 0.5;                ///< --lq_sigma: inputs are sigma * N(0, 1) per coordinate
   std::uint64_t seed = 2026;         ///< --lq_seed: input data
+  /// --lq_input: a text file of numbers whose vectors replace the generated ones (sigma and
+  /// seed are then unused); empty for generated data.
+  std::string input_path;
+  /// The numbers of input_path, read once by main (read_lattice_input) and shared by every row.
+  std::shared_ptr<const std::vector<float>> input;
 };
 
 /// Largest accepted batch (vectors per call).

@@ -1,14 +1,17 @@
 #include "bench/lattice/lattice_workload.hpp"
 
 #include <random>
+#include <stdexcept>
 
 #include "kernels/common/lattice/lattice_dispatch.hpp"
 #include "kernels/cpu/lattice_batched.hpp"
+#include "kernels/cpu/lattice_input_check.hpp"
 
 namespace mdb::bench {
 
 LatticeWorkload make_lattice_workload(lattice::LatticeKind kind, const lattice::HnlqParams& p,
-                                      std::size_t count, double sigma, std::uint64_t seed) {
+                                      std::size_t count, double sigma, std::uint64_t seed,
+                                      const std::vector<float>* input) {
   LatticeWorkload w;
   w.dim = lattice::lattice_dim(kind);
   w.levels = p.levels;
@@ -19,13 +22,20 @@ LatticeWorkload make_lattice_workload(lattice::LatticeKind kind, const lattice::
   w.x_columns.resize(count * n);
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> normal(0.0, sigma);
+  const std::size_t given = input != nullptr ? input->size() / n : 0;
+  if (input != nullptr && given == 0) {
+    throw std::invalid_argument("lattice workload: the input holds no whole vector");
+  }
   for (std::size_t i = 0; i < count; ++i) {
     for (std::size_t c = 0; c < n; ++c) {
-      const auto v = static_cast<float>(normal(rng));
+      const auto v =
+          input != nullptr ? (*input)[(i % given) * n + c] : static_cast<float>(normal(rng));
       w.x_rows[i * n + c] = v;
       w.x_columns[c * count + i] = v;
     }
   }
+  // Once per row, outside any timed loop: the encoders saturate NaN and infinities instead.
+  lattice::require_finite_input(w.x_rows.data(), count, w.dim, lattice::InputLayout::Rows);
   w.codes_rows.resize(count * m * n);
   w.codes_columns.resize(count * m * n);
   w.t_rows.resize(count);

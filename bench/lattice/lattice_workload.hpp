@@ -23,10 +23,14 @@ struct LatticeWorkload {
   std::size_t overloaded = 0;  ///< vectors of x still overloaded after encoding
 };
 
-/// Draws x = sigma N(0, 1) per coordinate (std::mt19937_64 seeded with `seed`), encodes it once
-/// with the batched CPU quantizer and stores the codes in both layouts.
+/// Draws x = sigma N(0, 1) per coordinate (std::mt19937_64 seeded with `seed`) or, when `input`
+/// is given, takes vector i from input values [(i mod v) n, (i mod v) n + n) for its v = size / n
+/// vectors (cycling through them when count > v); then checks that x is finite (throws
+/// std::invalid_argument otherwise), encodes it once with the batched CPU quantizer and stores
+/// the codes in both layouts.
 LatticeWorkload make_lattice_workload(lattice::LatticeKind kind, const lattice::HnlqParams& p,
-                                      std::size_t count, double sigma, std::uint64_t seed);
+                                      std::size_t count, double sigma, std::uint64_t seed,
+                                      const std::vector<float>* input = nullptr);
 
 /// Mean of (x - y)^2 over all coordinates, accumulated in double.
 double mean_squared_error(const std::vector<float>& x, const std::vector<float>& y);

@@ -5,9 +5,13 @@
 
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bench/lattice/lattice_families.hpp"
+#include "bench/lattice/lattice_input.hpp"
 #include "bench/lattice/lattice_options.hpp"
 #include "bench/lattice/lattice_rows.hpp"
 
@@ -42,6 +46,17 @@ int main(int argc, char** argv) {
   if (argc > 1) {
     std::fprintf(stderr, "lattice_bench: unrecognized argument %s (see --help)\n", argv[1]);
     return kExitBadInput;
+  }
+  if (!options.input_path.empty()) {
+    try {
+      auto values = read_lattice_input(options.input_path);
+      check_lattice_input_shape(options.input_path, values, options.lattices);
+      options.input = std::make_shared<const std::vector<float>>(std::move(values));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "lattice_bench: %s\n", e.what());
+      return kExitBadInput;
+    }
+    benchmark::AddCustomContext("lq_input", options.input_path);
   }
   std::string why_no_cuda;
   const bool cuda = wants_cuda(options) && lattice_cuda_usable(&why_no_cuda);

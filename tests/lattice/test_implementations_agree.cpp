@@ -25,9 +25,12 @@ struct Case {
   bool protection;
 };
 
-const Case kCases[] = {{4, 2, 1.0, false}, {2, 1, 1.0, false}, {3, 3, 0.37, false},
-                       {7, 2, 2.5, true},  {16, 2, 1.0, true}, {256, 2, 0.01, false},
-                       {2, 16, 1.0, true}};
+// q = 2, 4, 8, 16 run the batched loops with q a compile-time constant, other q with q read at
+// run time (powers of two among them: 32, 256); a power-of-two beta (1, 0.125, 4) scales by
+// multiplying with 1 / beta instead of dividing.
+const Case kCases[] = {{4, 2, 1.0, false}, {2, 1, 1.0, false},    {3, 3, 0.37, false},
+                       {7, 2, 2.5, true},  {16, 2, 1.0, true},    {256, 2, 0.01, false},
+                       {2, 16, 1.0, true}, {32, 3, 0.125, false}, {8, 2, 4.0, true}};
 const std::size_t kBatches[] = {1, 7, 8, 9, 127, 128, 129, 1000, 4099};
 
 template <class T>
@@ -92,6 +95,33 @@ TYPED_TEST(ImplementationsAgree, BatchedEqualsReferenceBitForBit) {
                                         << " protection=" << k.protection << " batch=" << count);
       expect_batched_matches_reference<TypeParam>(k, count, seed++);
     }
+  }
+}
+
+TEST(InputScale, MultipliesByAnExactInverseOnlyAndThenMatchesTheDivision) {
+  // x * (1 / beta) and x / beta are the same correctly rounded number when 1 / beta is a float;
+  // checked over random bit patterns (subnormals, huge values, infinities, NaN included) for
+  // powers of two across the exponent range, and the inverse must be refused otherwise.
+  std::mt19937 rng(31);
+  for (int e = -149; e <= 127; ++e) {
+    const float beta = std::ldexp(1.0f, e);
+    const detail::InputScale scale(beta);
+    EXPECT_EQ(scale.exact_inverse, e > -128) << "beta = 2^" << e;  // 2^128 is not a float
+    if (!scale.exact_inverse) continue;
+    for (int k = 0; k < 2000; ++k) {
+      const std::uint32_t bits = static_cast<std::uint32_t>(rng());
+      float x;
+      std::memcpy(&x, &bits, sizeof x);
+      const float by_inverse = x * scale.inverse, quotient = x / beta;
+      if (std::isnan(quotient)) {
+        ASSERT_TRUE(std::isnan(by_inverse));
+      } else {
+        ASSERT_TRUE(bitwise_equal(by_inverse, quotient)) << x << " / 2^" << e;
+      }
+    }
+  }
+  for (float beta : {0.37f, 3.0f, 0.1f, 1.5f, std::nextafter(1.0f, 2.0f)}) {
+    EXPECT_FALSE(detail::InputScale(beta).exact_inverse) << beta;
   }
 }
 

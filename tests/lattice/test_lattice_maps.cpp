@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "kernels/common/lattice/hnlq_bodies.hpp"
 #include "kernels/common/lattice/lattice_dispatch.hpp"
 #include "kernels/common/lattice/tie_direction.hpp"
 #include "tests/lattice/lattice_oracles.hpp"
@@ -177,6 +178,50 @@ TYPED_TEST(LatticeMaps, FloatMapAgreesWithQuotientMapOnExactInputs) {
       for (int c = 0; c < L::kDim; ++c) ASSERT_EQ(y_float[c], y_exact[c]) << trial;
     }
   }
+}
+
+TYPED_TEST(LatticeMaps, VoronoiCellTestAgreesWithTheQuotientMap) {
+  // locate_quotient decides from the cell's inequalities alone; is_overloaded falls back to the
+  // quotient map only on the boundary. Points near the cell q V(0), where all three cases occur:
+  // strictly outside must mean Q(p / q) != 0, strictly inside Q(p / q) = 0, and on the boundary
+  // either can hold (the tie rule decides). A subset is also checked against brute force.
+  using L = TypeParam;
+  std::mt19937 rng(29);
+  int boundary_count = 0, boundary_zero = 0;
+  for (int q : {2, 3, 4, 8}) {
+    int inside = 0, outside_count = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+      // Ranges from 1 to 2q: E8 with q = 2 has a single point strictly inside (the origin).
+      const std::vector<int> p = random_lattice_point<L>(rng, 1 + trial % (2 * q));
+      int pa[L::kDim], y[L::kDim];
+      for (int c = 0; c < L::kDim; ++c) pa[c] = p[c];
+      L::nearest_of_quotient(pa, q, y);
+      bool zero = true;
+      for (int c = 0; c < L::kDim; ++c) zero = zero && y[c] == 0;
+      if (trial % 50 == 0) {
+        ASSERT_EQ(std::vector<int>(y, y + L::kDim), brute_force_nearest_of_quotient(L::kDim, p, q));
+      }
+      bool outside = false, boundary = false;
+      L::locate_quotient(pa, q, outside, boundary);
+      ASSERT_EQ(is_overloaded<L>(pa, q), !zero) << "q=" << q << " trial " << trial;
+      if (outside) {
+        ASSERT_FALSE(zero) << "strictly outside, yet Q(p/q) = 0: q=" << q << " trial " << trial;
+        ++outside_count;
+      } else if (boundary) {
+        ++boundary_count;
+        boundary_zero += zero ? 1 : 0;
+      } else {
+        ASSERT_TRUE(zero) << "strictly inside, yet Q(p/q) != 0: q=" << q << " trial " << trial;
+        ++inside;
+      }
+    }
+    EXPECT_GT(inside, 0) << q;
+    EXPECT_GT(outside_count, 1000) << q;
+  }
+  // The sample reaches the boundary, and there the tie rule goes both ways.
+  EXPECT_GT(boundary_count, 100);
+  EXPECT_GT(boundary_zero, 10);
+  EXPECT_GT(boundary_count - boundary_zero, 10);
 }
 
 TYPED_TEST(LatticeMaps, NonFiniteAndHugeInputsSaturate) {

@@ -23,8 +23,7 @@ MDB_LATTICE_INLINE MDB_HD F clamp_to_limit(F x) {
   using V = LanesOf<F>;
   const F lo = V::splat(-kClampLimit);
   const F hi = V::splat(kClampLimit);
-  x = V::select(x >= lo, x, lo);  // NaN >= anything is false: NaN -> lo
-  return V::select(x <= hi, x, hi);
+  return V::min(V::max(x, lo), hi);  // max(NaN, lo) is lo
 }
 
 /// floor(x) for |x| < 2^31, from truncation (cvttps2dq, cvt.rzi).
@@ -56,6 +55,8 @@ MDB_LATTICE_INLINE MDB_HD I floor_div(I a, int d) {
 /// a mod d in [0, d) (Python's and Coset's `%` on the coordinates), same bounds as floor_div.
 template <class I>
 MDB_LATTICE_INLINE MDB_HD I floor_mod(I a, int d) {
+  // For a power of two the low bits of the two's complement are the floor remainder.
+  if ((d & (d - 1)) == 0) return a & (d - 1);
   return a - d * floor_div(a, d);
 }
 
@@ -68,9 +69,9 @@ MDB_LATTICE_INLINE MDB_HD auto round_tied(F x, int c, F& residual) {
   const bool tie_up = tie_rounds_up(c);
   const auto t = V::truncate(x);  // towards zero
   const F e = x - V::to_float(t);
-  const auto up = (e > 0.5f) | ((e == 0.5f) & V::mask(tie_up));
-  const auto down = (e < -0.5f) | ((e == -0.5f) & V::mask(!tie_up));
-  const auto step = V::one_if(up) - V::one_if(down);
+  const auto up = tie_up ? (e >= 0.5f) : (e > 0.5f);
+  const auto down = tie_up ? (e < -0.5f) : (e <= -0.5f);
+  const auto step = V::step(up, down);
   residual = e - V::to_float(step);
   return t + step;
 }

@@ -50,15 +50,24 @@ MDB_LATTICE_INLINE MDB_HD void level_residual(const I (&code)[L::kDim], int q,
   for (int c = 0; c < L::kDim; ++c) residual[c] = p[c] - q * coarse[c];
 }
 
-/// Whether the point y left after M levels is nonzero (Coset: Q(x_M) != 0); a mask for lanes.
+/// Whether the point left after M levels, Q(y / q) for the last level's y, is nonzero (Coset:
+/// Q(x_M) != 0); a mask for lanes. Where y / q is strictly inside or outside the Voronoi cell
+/// of 0 the cell's inequalities say so; only on its boundary (a tie) is Q computed.
 template <class L, class I>
 MDB_LATTICE_INLINE MDB_HD auto is_overloaded(const I (&y)[L::kDim], int q) {
-  I coarse[L::kDim];
-  L::nearest_of_quotient(y, q, coarse);
-  auto any = coarse[0] != 0;
-  MDB_LATTICE_UNROLL
-  for (int c = 1; c < L::kDim; ++c) any = any | (coarse[c] != 0);
-  return any;
+  using V = LanesOf<I>;
+  using M = decltype(y[0] != y[0]);
+  M outside, boundary;
+  L::locate_quotient(y, q, outside, boundary);
+  if (V::any(boundary)) {
+    I coarse[L::kDim];
+    L::nearest_of_quotient(y, q, coarse);
+    M nonzero = coarse[0] != 0;
+    MDB_LATTICE_UNROLL
+    for (int c = 1; c < L::kDim; ++c) nonzero = nonzero | (coarse[c] != 0);
+    outside = outside | (boundary & nonzero);
+  }
+  return outside;
 }
 
 /// One encoding pass of xs (= x / beta / 2^(alpha t)); writes M levels of codes and returns
@@ -108,13 +117,20 @@ MDB_LATTICE_INLINE MDB_HD bool encode_vector(const HnlqParams& p, const float* x
   return overloaded;
 }
 
-/// beta 2^(alpha T) times the lattice sum (Coset: beta * x_hat * 2**(alpha * T)). A T beyond
-/// max_scaling_iterations (corrupt input) is read as the maximum.
+/// beta 2^(alpha T) times the lattice sum (Coset: beta * x_hat * 2**(alpha * T)), with the
+/// factor 2^(alpha T) given (`scale`, p.scale_by_t[T]); I and F are int and float or lanes.
+template <class L, class I, class F>
+MDB_LATTICE_INLINE MDB_HD F reconstruct_scaled(float beta, I scaled_sum, F scale) {
+  const F lattice_value = LanesOf<I>::to_float(scaled_sum) * (1.0f / L::kScale);  // exact
+  return (beta * lattice_value) * scale;
+}
+
+/// reconstruct_scaled for one vector with scaling count t. A T beyond max_scaling_iterations
+/// (corrupt input) is read as the maximum.
 template <class L>
 MDB_LATTICE_INLINE MDB_HD float reconstruct(const HnlqParams& p, int scaled_sum, std::uint8_t t) {
   const int t_clamped = t <= p.max_scaling_iterations ? t : p.max_scaling_iterations;
-  const float lattice_value = static_cast<float>(scaled_sum) * (1.0f / L::kScale);  // exact
-  return (p.beta * lattice_value) * p.scale_by_t[t_clamped];
+  return reconstruct_scaled<L>(p.beta, scaled_sum, p.scale_by_t[t_clamped]);
 }
 
 /// Decodes one vector's codes into out[c * out_stride].

@@ -35,6 +35,10 @@ struct ScalarLanes {
   MDB_LATTICE_INLINE MDB_HD static M mask_not(M m) { return !m; }
   /// 1 where m holds, else 0.
   MDB_LATTICE_INLINE MDB_HD static I one_if(M m) { return m ? 1 : 0; }
+  /// 1 where up holds, -1 where down holds, else 0 (up and down never both hold).
+  MDB_LATTICE_INLINE MDB_HD static I step(M up, M down) { return one_if(up) - one_if(down); }
+  /// Whether m holds in any lane.
+  MDB_LATTICE_INLINE MDB_HD static bool any(M m) { return m; }
   /// Towards zero, as static_cast<int>.
   MDB_LATTICE_INLINE MDB_HD static I truncate(F x) { return static_cast<int>(x); }
   MDB_LATTICE_INLINE MDB_HD static F to_float(I x) { return static_cast<float>(x); }
@@ -42,6 +46,11 @@ struct ScalarLanes {
   MDB_LATTICE_INLINE MDB_HD static F fma(F a, F b, F c) { return fmaf(a, b, c); }
   MDB_LATTICE_INLINE MDB_HD static F abs(F x) { return fabsf(x); }
   MDB_LATTICE_INLINE MDB_HD static I abs(I x) { return x < 0 ? -x : x; }
+  /// a > b ? a : b and a < b ? a : b: b where a is NaN (unlike fmaxf), as x86's maxps/minps.
+  MDB_LATTICE_INLINE MDB_HD static F max(F a, F b) { return a > b ? a : b; }
+  MDB_LATTICE_INLINE MDB_HD static F min(F a, F b) { return a < b ? a : b; }
+  MDB_LATTICE_INLINE MDB_HD static I max(I a, I b) { return a > b ? a : b; }
+  MDB_LATTICE_INLINE MDB_HD static I min(I a, I b) { return a < b ? a : b; }
 };
 
 template <>

@@ -5,6 +5,7 @@
 #include "kernels/common/lattice/exact_rounding.hpp"
 #include "kernels/common/lattice/lanes.hpp"
 #include "kernels/common/lattice/lattice_inline.hpp"
+#include "kernels/common/lattice/voronoi_tests.hpp"
 #include "kernels/common/mdb_hd.hpp"
 
 namespace mdb::lattice {
@@ -30,6 +31,17 @@ struct D4Lattice {
     MDB_LATTICE_UNROLL
     for (int c = 0; c < kDim; ++c) y[c] = round_ratio_tied(p[c], q, c, e[c]);
     dn_fix_parity(y, e, LanesOf<I>::splat(q));
+  }
+
+  /// Where p / q lies against the Voronoi cell of 0, whose relevant vectors are the 24 roots
+  /// +-e_i +- e_j (|v|^2 = 2, so the cell is p.v <= q for each): the largest p.v is the sum of
+  /// the two largest |p_c| (lattice_e8.hpp describes the interface).
+  template <class I, class M>
+  MDB_LATTICE_INLINE MDB_HD static void locate_quotient(const I (&p)[kDim], int q, M& outside,
+                                                        M& boundary) {
+    const I top_two = sum_of_two_largest(p);
+    outside = top_two > q;
+    boundary = top_two == q;
   }
 
   /// Solves y = b1 g1 + b2 g2 + b3 g3 + b4 g4 from the last coordinate up; the halvings are

@@ -7,6 +7,7 @@
 #include "kernels/common/lattice/lanes.hpp"
 #include "kernels/common/lattice/lattice_inline.hpp"
 #include "kernels/common/lattice/tie_direction.hpp"
+#include "kernels/common/lattice/voronoi_tests.hpp"
 #include "kernels/common/mdb_hd.hpp"
 
 namespace mdb::lattice {
@@ -16,6 +17,11 @@ namespace mdb::lattice {
 /// - nearest(x, Y): Conway & Sloane's nearest point of a float vector, ties as tie_direction.hpp;
 /// - nearest_of_quotient(P, q, Y): the nearest point to p / q for a lattice point p, computed
 ///   exactly in integers (the hierarchy's levels, the overload check and the decoder);
+/// - locate_quotient(P, q, outside, boundary): lane masks telling whether p / q lies strictly
+///   outside the Voronoi cell of 0 (so nearest_of_quotient is not 0) or on its boundary (where
+///   only nearest_of_quotient's tie rule decides); neither means it is 0. From the
+///   Voronoi-relevant vectors v: the cell is p.v <= |v|^2 / 2 for each, and the largest p.v
+///   over a family of them has a closed form. The overload test needs no nearest point;
 /// - coordinates(Y, b): b = G^-1 y; point(b, Y): Y = kScale G b.
 struct E8Lattice {
   static constexpr int kDim = 8;
@@ -51,7 +57,6 @@ struct E8Lattice {
   template <class I>
   MDB_LATTICE_INLINE MDB_HD static void nearest_of_quotient(const I (&p)[kDim], int q,
                                                             I (&y)[kDim]) {
-    using V = LanesOf<I>;
     I r0[kDim], r1[kDim], e0[kDim], e1[kDim];
     const int d = 2 * q;
     MDB_LATTICE_UNROLL
@@ -59,15 +64,33 @@ struct E8Lattice {
       r0[c] = round_ratio_tied(p[c], d, c, e0[c]);
       r1[c] = round_ratio_tied(p[c] - q, d, c, e1[c]);
     }
-    dn_fix_parity(r0, e0, V::splat(d));
-    dn_fix_parity(r1, e1, V::splat(d));
-    I d0 = e0[0] * e0[0], d1 = e1[0] * e1[0];
+    const I d0 = dn_fix_parity_squared_norm(r0, e0, d);
+    const I d1 = dn_fix_parity_squared_norm(r1, e1, d);
+    choose(r0, r1, d0 < d1, d0 == d1, y);
+  }
+
+  /// The relevant vectors are the 240 roots (|v|^2 = 2: the cell is y.v <= q, Y.v <= 2q for
+  /// Y = 2y): +-e_i +- e_j, largest Y.v the sum of the two largest |Y_c|; and (+-1/2)^8 with an
+  /// even number of minus signs, largest 2 Y.v the sum of |Y_c| when an even number of Y_c are
+  /// negative, else that sum less twice the smallest |Y_c| (one sign must disagree).
+  template <class I, class M>
+  MDB_LATTICE_INLINE MDB_HD static void locate_quotient(const I (&p)[kDim], int q, M& outside,
+                                                        M& boundary) {
+    using V = LanesOf<I>;
+    const I top_two = sum_of_two_largest(p);
+    I total = V::abs(p[0]);
+    I smallest = total;
+    I signs = p[0];  // the sign bit of the xor is the parity of the number of negatives
     MDB_LATTICE_UNROLL
     for (int c = 1; c < kDim; ++c) {
-      d0 += e0[c] * e0[c];
-      d1 += e1[c] * e1[c];
+      const I a = V::abs(p[c]);
+      total += a;
+      smallest = V::min(a, smallest);
+      signs ^= p[c];
     }
-    choose(r0, r1, d0 < d1, d0 == d1, y);
+    const I half_root = V::select(signs < 0, total - 2 * smallest, total);  // 2 Y.v
+    outside = (top_two > 2 * q) | (half_root > 4 * q);
+    boundary = (top_two == 2 * q) | (half_root == 4 * q);
   }
 
   /// b8 = 2 y8, b7 = y7 - y8, b_j = y_j - y8 + b_{j+1} (j = 6..2), b1 = (y1 - y8 + b2) / 2.
@@ -98,10 +121,13 @@ struct E8Lattice {
   MDB_LATTICE_INLINE MDB_HD static void choose(const I (&r0)[kDim], const I (&r1)[kDim], M nearer0,
                                                M tie, I (&y)[kDim]) {
     using V = LanesOf<I>;
-    I s = V::splat(0);
-    MDB_LATTICE_UNROLL
-    for (int c = 0; c < kDim; ++c) s += tie_weight(c) * (2 * r1[c] + 1 - 2 * r0[c]);
-    const auto take0 = nearer0 | (tie & (s < 0));
+    auto take0 = nearer0;
+    if (V::any(tie)) {  // rare for float inputs; skipping it changes no lane that is not a tie
+      I s = V::splat(0);
+      MDB_LATTICE_UNROLL
+      for (int c = 0; c < kDim; ++c) s += tie_weight(c) * (2 * r1[c] + 1 - 2 * r0[c]);
+      take0 = take0 | (tie & (s < 0));
+    }
     MDB_LATTICE_UNROLL
     for (int c = 0; c < kDim; ++c) y[c] = V::select(take0, 2 * r0[c], 2 * r1[c] + 1);
   }

@@ -32,6 +32,20 @@ struct Z2Lattice {
     }
   }
 
+  /// Where p / q lies against the Voronoi cell of 0, whose relevant vectors are +-e_c
+  /// (|v|^2 = 1): strictly outside where some 2 |p_c| > q, on its boundary where none exceeds
+  /// and some 2 |p_c| = q (lattice_e8.hpp describes the interface).
+  template <class I, class M>
+  MDB_LATTICE_INLINE MDB_HD static void locate_quotient(const I (&p)[kDim], int q, M& outside,
+                                                        M& boundary) {
+    using V = LanesOf<I>;
+    I largest = V::abs(p[0]);
+    MDB_LATTICE_UNROLL
+    for (int c = 1; c < kDim; ++c) largest = V::max(V::abs(p[c]), largest);
+    outside = 2 * largest > q;
+    boundary = 2 * largest == q;
+  }
+
   template <class I>
   MDB_LATTICE_INLINE MDB_HD static void coordinates(const I (&y)[kDim], I (&b)[kDim]) {
     MDB_LATTICE_UNROLL

@@ -51,15 +51,26 @@ MDB_HD constexpr bool tie_rounds_up(int c) {
   return tie_direction(c) > 0.0f;
 }
 
+/// sign(u_c) |u_c| as an integer with the order of |u_c| (rank + 1, signed): the tie score of a
+/// coordinate that moves towards u.
+MDB_HD constexpr int tie_score_towards_u(int c) {
+  const int magnitude = tie_rank(c) + 1;
+  return tie_rounds_up(c) ? magnitude : -magnitude;
+}
+
+/// Every tie score lies in (-kTieScoreLimit, kTieScoreLimit).
+inline constexpr int kTieScoreLimit = 9;
+
 /// The first-order growth of the rounding error |e_c + eps u_c| of coordinate c with residual
 /// e_c = x_c - round(x_c), as an integer with the order of sign(e_c) u_c (|u_c| if e_c = 0).
 /// The D_n parity fix breaks equal |e| by the larger score: the coordinate that is farther from
 /// its integer after the perturbation. E is float or int, or lanes of them (lanes.hpp).
+/// (dn_parity.hpp computes the same score from the direction x + eps u lies in.)
 template <class E>
 MDB_LATTICE_INLINE MDB_HD auto tie_score(int c, E e) {
   using V = LanesOf<E>;
-  const int magnitude = tie_rank(c) + 1;
-  const int toward_u = tie_rounds_up(c) ? magnitude : -magnitude;  // sign(u_c) |u_c|
+  const int toward_u = tie_score_towards_u(c);
+  const int magnitude = toward_u < 0 ? -toward_u : toward_u;
   return V::select(e > E{}, V::splat(toward_u),
                    V::select(e < E{}, V::splat(-toward_u), V::splat(magnitude)));
 }
