@@ -70,6 +70,15 @@ struct CaseSpec {
   /// The same potential in LAMMPS (bench/peers/): pair_style / pair_coeff lines, writing any
   /// file they read into the given scratch directory. Empty: the case has no LAMMPS peer.
   std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;
+  /// Names a case that computes the same potential by another route (c-dunn for c-dunn-kim)
+  /// on the same system and state point. This case then starts from that case's prepared state
+  /// (equilibrating through a slow route would take minutes) and its force check compares its
+  /// forces on every atom with that case's model there, one evaluation each, where finite
+  /// differences would take ~25 (that model passed them on the same state). Empty: none.
+  std::string same_potential_as;
+  /// Registered only when --md_cases names it: a step costs about a second, too slow for the
+  /// default, quick and full suites.
+  bool on_request = false;
 };
 
 /// All cases, in a stable order: the built-in table, then custom cases as they were added.

@@ -21,6 +21,11 @@ const std::vector<CounterSpec>& counter_specs() {
       // counter of that name would make a duplicate key.
       {"worker_threads", "1", "threads that advanced the replicas"},
       {"neighbors_per_atom", "pairs/atom", "pairs stored in the neighbour list per atom"},
+      {"ns_per_pair", "ns",
+       "force-phase wall time per listed pair (list entry) and step: distance to the kernel's "
+       "limit"},
+      {"ns_per_pair_in_cutoff", "ns",
+       "force-phase wall time per pair inside the cutoff and step (pairs counted after the run)"},
       {"us_per_atom", "us", "wall time per atom-step (all replicas)"},
       {"atom_steps_per_s", "1/s", "atom-steps per second of wall time (all replicas)"},
       {"steps_per_s", "1/s", "MD steps per second (a batched step of all replicas counts once)"},
@@ -87,6 +92,14 @@ void publish(benchmark::State& state, Measurement& m) {
       set(state, "frac_force", m.force_s / thread_seconds);
       set(state, "frac_integrate", m.integrate_s / thread_seconds);
       set(state, "frac_other", std::max(0.0, 1.0 - known / thread_seconds));
+      // Per pair of one replica's list: each replica's timer holds its own force time.
+      const double pair_steps = m.steps * m.replicas * m.natoms;
+      if (m.neighbors_per_atom > 0) {
+        set(state, "ns_per_pair", m.force_s / (pair_steps * m.neighbors_per_atom) * 1e9);
+      }
+      if (m.in_cutoff_per_atom > 0) {
+        set(state, "ns_per_pair_in_cutoff", m.force_s / (pair_steps * m.in_cutoff_per_atom) * 1e9);
+      }
     }
 
     set(state, "mem_delta_MB", std::max(m.heap_growth_bytes, m.rss_growth_bytes) / kMB);

@@ -49,6 +49,7 @@ struct Measurement {
   /// simulation, however many threads split its loops (its phases are wall time of the team).
   double phase_clocks = 1;
   double neighbors_per_atom = 0;
+  double in_cutoff_per_atom = 0;  ///< of the listed pairs, those inside the cutoff (0: unknown)
   // Work and time.
   double steps = 0;        ///< timed MD steps (a batched step of all replicas counts once)
   double seconds = 0;      ///< timed wall time

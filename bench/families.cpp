@@ -50,6 +50,7 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   m.threads = f.threads;
   m.phase_clocks = f.phase_clocks;
   m.neighbors_per_atom = f.neighbors_per_atom;
+  m.in_cutoff_per_atom = f.in_cutoff_per_atom;
   m.phases = f.phases;
   m.neighbor_s = f.neighbor_s;
   m.force_s = f.force_s;
@@ -227,6 +228,7 @@ EngineChoice choice_for(const BenchmarkSpec& s) {
   EngineChoice c;
   c.backend = s.backend;
   c.graph = s.graph;
+  c.mixed = s.mixed;
   if (s.family == Family::Batched) {
     c.replicas = s.replicas;
     c.replica_threads = s.backend == Backend::Cpu ? s.threads : 1;

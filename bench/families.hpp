@@ -22,6 +22,7 @@ struct BenchmarkSpec {
   int replicas = 1;     ///< Batched only
   int threads = 1;      ///< Batched only: min(replicas, hardware threads)
   int sim_threads = 1;  ///< Step, Trajectory, Scaling: threads per simulation
+  bool mixed = false;   ///< cpu-mixed: the model's mixed-precision variant
   Backend backend = Backend::Cpu;
   bool graph = false;            ///< cuda: replay each step from a CUDA graph
   long trajectory_steps = 1000;  ///< Trajectory only

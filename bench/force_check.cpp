@@ -9,6 +9,9 @@
 namespace mdb::bench {
 namespace {
 
+// Every force check's tolerance is abs_tol + kRelTol |F|.
+constexpr double kRelTol = 1e-4;
+
 struct Probe {
   System system;
   NeighborList list;
@@ -45,6 +48,21 @@ NeighborList list_for(const ForceField& ff) {
   return NeighborList(ff.cutoff(), ff.neighbor_kind(), p);
 }
 
+// The model's forces on a copy of `system`, x, y and z of every atom one after another.
+std::vector<double> forces_of(ForceField& ff, const System& system) {
+  System s = system;
+  NeighborList list = list_for(ff);
+  ff.bind(s);
+  list.build(s);
+  ff.compute(s, list, {false, false});
+  std::vector<double> f;
+  f.reserve(3 * s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    f.insert(f.end(), {s.fx()[i], s.fy()[i], s.fz()[i]});
+  }
+  return f;
+}
+
 }  // namespace
 
 std::optional<std::string> check_forces_fd(ForceField& force_field, const System& system,
@@ -57,7 +75,7 @@ std::optional<std::string> check_forces_fd(ForceField& force_field, const System
   const std::vector<double> fy(p.system.fy().begin(), p.system.fy().end());
   const std::vector<double> fz(p.system.fz().begin(), p.system.fz().end());
   const std::size_t n = p.system.size();
-  constexpr double kH = 1e-3, kRelTol = 1e-4;
+  constexpr double kH = 1e-3;
   constexpr std::size_t kAtoms = 4;
   for (std::size_t c = 0; c < kAtoms; ++c) {
     const std::size_t atom = n * c / kAtoms;
@@ -78,6 +96,22 @@ std::optional<std::string> check_forces_fd(ForceField& force_field, const System
                     std::string(force_field.name()).c_str(), atom, "xyz"[d], f, central_h, tol);
       return std::string(line);
     }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_forces_against(ForceField& model, ForceField& reference,
+                                                const System& system, double abs_tol) {
+  const std::vector<double> f = forces_of(model, system);
+  const std::vector<double> ref = forces_of(reference, system);
+  for (std::size_t k = 0; k < f.size(); ++k) {
+    if (std::abs(f[k] - ref[k]) <= abs_tol + kRelTol * std::abs(ref[k])) continue;
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "force check failed (%s against %s): atom %zu %c: %.8g vs %.8g (tolerance %.2g)",
+                  std::string(model.name()).c_str(), std::string(reference.name()).c_str(), k / 3,
+                  "xyz"[k % 3], f[k], ref[k], abs_tol + kRelTol * std::abs(ref[k]));
+    return std::string(line);
   }
   return std::nullopt;
 }

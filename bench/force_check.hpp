@@ -20,4 +20,13 @@ namespace mdb::bench {
 std::optional<std::string> check_forces_fd(ForceField& force_field, const System& system,
                                            double abs_tol);
 
+/// The check for a model of a potential another model computes too (a case's same_potential_as):
+/// forces of `model` on every atom of `system` against those of `reference`, which passed
+/// check_forces_fd on this very state; every component must agree within abs_tol + 1e-4 |F|.
+/// One evaluation of each model, where finite differences take 25 (seconds through KIM's DUNN
+/// driver). Returns an empty optional on success, else one line naming both models, the atom
+/// and component. `system` is copied for each; each model is bound to its copy.
+std::optional<std::string> check_forces_against(ForceField& model, ForceField& reference,
+                                                const System& system, double abs_tol);
+
 }  // namespace mdb::bench

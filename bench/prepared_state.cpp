@@ -28,8 +28,46 @@ RunSpec case_run(const CaseSpec& c, std::vector<System> replicas, const Ensemble
   return spec;
 }
 
+// The case `c` takes its state from (same_potential_as): one that prepares its own, with the
+// same system and state point, so the state is the one `c` would have equilibrated to.
+const CaseSpec& state_source(const CaseSpec& c) {
+  const CaseSpec* s = find_case(c.same_potential_as);
+  auto refuse = [&](const char* why) {
+    throw std::runtime_error(c.name + ": same_potential_as '" + c.same_potential_as + "' " + why);
+  };
+  if (s == nullptr) refuse("is not a case");
+  if (!s->same_potential_as.empty()) refuse("takes its state from another case itself");
+  if (s->structure != c.structure || s->lattice != c.lattice ||
+      s->lattice_constant != c.lattice_constant || s->species != c.species || s->mass != c.mass ||
+      s->units != c.units || s->temperature != c.temperature || s->pressure != c.pressure) {
+    refuse("is another system or state point");
+  }
+  return *s;
+}
+
+// The other case's prepared state (made and cached under its own key), accepted once this case's
+// model gives the forces that case's model gave there.
+System adopt(const StateKey& key) {
+  const CaseSpec& c = *key.spec;
+  StateKey from = key;
+  from.spec = &state_source(c);
+  const System* state = nullptr;
+  try {
+    state = &equilibrated_system(from);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(from.spec->name + "'s state: " + e.what());
+  }
+  auto model = c.make_force_field();
+  auto reference = from.spec->make_force_field();
+  if (auto err = check_forces_against(*model, *reference, *state, c.force_tolerance)) {
+    throw std::runtime_error(*err);
+  }
+  return *state;
+}
+
 System equilibrate(const StateKey& key) {
   const CaseSpec& c = *key.spec;
+  if (!c.same_potential_as.empty()) return adopt(key);
   std::vector<System> start;
   start.push_back(build_case_system(c, key.atoms, key.seed));
   EnsembleSpec ensemble = case_ensemble(c, key.ensemble, key.seed + 1);
@@ -54,9 +92,10 @@ std::string StateKey::str() const {
 }
 
 const System& equilibrated_system(const StateKey& key) {
-  static std::mutex mutex;
+  // Recursive: a case that adopts another's state (adopt) asks for it while holding the lock.
+  static std::recursive_mutex mutex;
   static std::map<std::string, std::variant<System, std::string>> cache;
-  std::lock_guard<std::mutex> lock(mutex);
+  std::lock_guard<std::recursive_mutex> lock(mutex);
   const std::string k = key.str();
   auto it = cache.find(k);
   if (it == cache.end()) {
@@ -119,6 +158,13 @@ std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoic
   spec.threads = choice.threads;
   spec.replica_threads = choice.replica_threads;
   spec.use_graph = choice.graph;
+  if (choice.mixed) {
+    spec.model = [make = c.make_force_field] {
+      auto mixed = make()->mixed_precision();
+      if (!mixed) throw std::invalid_argument("the model has no mixed-precision variant");
+      return mixed;
+    };
+  }
   std::unique_ptr<Engine> engine = make_engine(choice.backend, std::move(spec));
   run_checked(*engine, c, choice.warmup_steps, "warm-up");
   // Warm up through two neighbour-list rebuilds too: the first rebuilds after the start size the

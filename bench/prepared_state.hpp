@@ -24,8 +24,10 @@ struct StateKey {
 };
 
 /// The equilibrated, force-checked system for `key`, made on first use and cached for the
-/// process. Throws std::runtime_error saying what went wrong (blow-up during equilibration, a
-/// failed force check); the error is cached too, so later calls fail fast with the same text.
+/// process; for a case with `same_potential_as`, that case's state under the same key (its
+/// ensemble, size, seed and time step), accepted by check_forces_against. Throws
+/// std::runtime_error saying what went wrong (blow-up during equilibration, a failed force
+/// check); the error is cached too, so later calls fail fast with the same text.
 const System& equilibrated_system(const StateKey& key);
 
 /// The starting state of replica `replica`: the equilibrated system, with its own
@@ -42,6 +44,7 @@ struct EngineChoice {
   int replica_threads = 1;  ///< CPU: threads stepping the replicas
   int threads = 1;          ///< CPU: threads inside each replica's simulation
   bool graph = false;       ///< CUDA: replay steps from a graph
+  bool mixed = false;       ///< CPU: the model's mixed-precision variant (cpu-mixed rows)
   int warmup_steps = 10;    ///< before the warm-up through two list rebuilds
 };
 

@@ -18,6 +18,7 @@ namespace mdb::bench {
 namespace {
 
 constexpr const char* kBackend = "cpu";
+constexpr const char* kMixedBackend = "cpu-mixed";  // float pair arithmetic, one thread
 const std::vector<int> kDefaultReplicas = {1, 2, 4, 8};
 constexpr int kBatchedAtoms = 64;  // the seed projects' small-system screening size
 constexpr int kFullBatchedAtoms = 1024;
@@ -70,6 +71,13 @@ std::vector<int> powers_of_two_to(int hi) {
   return v;
 }
 
+// Whether the case's model has a mixed-precision variant (ForceField::mixed_precision): the case
+// then gets `cpu-mixed` Step and Trajectory rows in NVE, the ensemble its drift is read in (not
+// in the quick suite, which runs each case once).
+bool has_mixed_precision(const CaseSpec& c) {
+  return c.make_force_field && c.make_force_field()->mixed_precision() != nullptr;
+}
+
 // "cpu" for one thread per simulation, "cpu-t<N>" for N (--md_threads).
 std::string backend_of(int threads) {
   std::string b = kBackend;
@@ -109,6 +117,8 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
   std::vector<PlannedBenchmark> plan;
   for (const CaseSpec& c : case_table()) {
     if (!selected(o.cases, c.name) || !selected(o.models, c.model)) continue;
+    // A case on request (steps of about a second) runs only when --md_cases names it.
+    if (c.on_request && o.cases.empty()) continue;
     std::vector<Ensemble> ens = ensembles_of(c, o);
     if (quick && o.ensembles.empty() && ens.size() > 1) ens.resize(1);
     // Step and Trajectory.
@@ -137,6 +147,11 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
           s.sim_threads = t;
           plan.push_back({name_of(Family::Step, e, n, c, t), s, {}});
         }
+        if (!quick && e == Ensemble::NVE && has_mixed_precision(c)) {
+          BenchmarkSpec s{Family::Step, key_of(c, e, n, o)};
+          s.mixed = true;
+          plan.push_back({benchmark_name(Family::Step, e, n, c, kMixedBackend), s, {}});
+        }
         if (o.lammps_peers && lammps_available() && has_lammps_peer(c, e)) {
           plan.push_back({std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
                               std::to_string(n) + "/" + c.name + "/lammps",
@@ -150,6 +165,12 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
           s.trajectory_steps = trajectory_steps_of(c, o.steps);
           s.sim_threads = t;
           plan.push_back({name_of(Family::Trajectory, e, n, c, t), s, {}});
+        }
+        if (!quick && e == Ensemble::NVE && has_mixed_precision(c)) {
+          BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};
+          s.trajectory_steps = trajectory_steps_of(c, o.steps);
+          s.mixed = true;
+          plan.push_back({benchmark_name(Family::Trajectory, e, n, c, kMixedBackend), s, {}});
         }
       }
     }

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "kernels/common/half_list_rule.hpp"
 #include "kernels/cpu/atom_ranges.hpp"
 #include "kernels/cpu/simd_pack.hpp"
 #include "md/grow.hpp"
@@ -24,7 +25,6 @@ int column_index(double c, double lo, double width, int dims) {
 
 void ClusterPairList::build(const Halo& halo, const Box& box, double range, ThreadTeam* team) {
   const int n_local = halo.n_local(), n_ext = halo.n_extended();
-  n_local_ = n_local;
   const auto& lo = box.lo();
   const auto& len = box.lengths();
   // Columns whose cross-section, at the box's density, holds a cube of four atoms (nbnxm's
@@ -37,14 +37,30 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     dims_[a] = std::max(1, static_cast<int>(extent / side));
     width_[a] = extent / dims_[a];
   }
+  // Cluster counts move with how the atoms fall into columns (a melting crystal gains a third
+  // more), never past a quarter of the atoms plus one part-filled cluster per column and set:
+  // room for that bound now, so no later build or step reallocates.
+  const std::size_t n_cols = static_cast<std::size_t>(dims_[0]) * dims_[1];
+  max_clusters_ = static_cast<std::size_t>(n_local + kClusterSize - 1) / kClusterSize +
+                  static_cast<std::size_t>(n_ext - n_local + kClusterSize - 1) / kClusterSize +
+                  2 * n_cols;
+  const std::size_t max_slots = max_clusters_ * kClusterSize;
+  reserve_with_headroom(cluster_col_, max_clusters_);
+  for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_, &bb_hi_x_, &bb_hi_y_, &bb_hi_z_}) {
+    reserve_with_headroom(*v, max_clusters_ + kClusterSize);
+  }
+  for (auto* v : {&slot_atom_, &slot_owner_, &slot_species_}) reserve_with_headroom(*v, max_slots);
+  reserve_with_headroom(slot_key_, max_slots);
+  for (auto* v : {&px_, &py_, &pz_}) reserve_with_headroom(*v, max_slots);
+  reserve_with_headroom(row_offsets_, max_slots + 1);
   resize_with_headroom(col_of_atom_, static_cast<std::size_t>(n_ext));
   resize_with_headroom(order_, static_cast<std::size_t>(n_ext));
   n_local_clusters_ = 0;
   cluster_col_.clear();
   slot_atom_.clear();
-  cluster_atoms(halo, 0, n_local, local_col_start_);
+  cluster_atoms(halo, 0, n_local, local_col_start_, team);
   n_local_clusters_ = static_cast<int>(cluster_col_.size());
-  cluster_atoms(halo, n_local, n_ext, ghost_col_start_);
+  cluster_atoms(halo, n_local, n_ext, ghost_col_start_, team);
   ensure_headroom(cluster_col_);
   ensure_headroom(slot_atom_);
 
@@ -60,7 +76,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     const int a = slot_atom_[s];
     slot_owner_[s] = a >= 0 ? owner[a] : -1;
     slot_species_[s] = a >= 0 ? species[a] : 0;
-    slot_key_[s] = a >= 0 ? 2 * std::int64_t{owner[a]} + (sign[a] > 0 ? 1 : 0) : -2;
+    slot_key_[s] = a >= 0 ? half_list_key(owner[a], sign[a]) : -2;  // padding: never kept
   }
   refresh(halo);
 
@@ -119,8 +135,12 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     base += static_cast<std::int64_t>(chunks_[static_cast<std::size_t>(t)].cluster.size());
     atom_pairs_ += chunks_[static_cast<std::size_t>(t)].atom_pairs;
   }
+  // Rows grow as a crystal melts (its clusters' boxes loosen), by more than a quarter between
+  // two builds of a melting lattice: the headroom of the Verlet list's entries.
   resize_with_headroom(row_cluster_, static_cast<std::size_t>(base));
   resize_with_headroom(row_mask_, static_cast<std::size_t>(base));
+  ensure_headroom(row_cluster_);
+  ensure_headroom(row_mask_);
   auto place_range = [&](int t) {
     const Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
     const auto [b, e] = column_range(t, nt);
@@ -150,7 +170,7 @@ std::pair<int, int> ClusterPairList::column_range(int t, int nt) const {
 }
 
 void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
-                                    std::vector<int>& column_start) {
+                                    std::vector<int>& column_start, ThreadTeam* team) {
   const int n_cols = dims_[0] * dims_[1];
   const double* x = halo.x().data();
   const double* y = halo.y().data();
@@ -166,25 +186,36 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
   }
   for (int c = 0; c < n_cols; ++c) col_count_[c + 1] += col_count_[c];
   resize_with_headroom(column_start, static_cast<std::size_t>(n_cols) + 1);
-  for (int k = first; k < last; ++k) order_[first + col_count_[col_of_atom_[k]]++] = k;
-  // col_count_[c] is now the end of column c; the start is the previous column's end.
   int cluster = static_cast<int>(cluster_col_.size());
-  int begin = first;
   for (int c = 0; c < n_cols; ++c) {
-    const int end = first + col_count_[c];
-    std::sort(order_.begin() + begin, order_.begin() + end,
-              [z](int a, int b) { return z[a] < z[b] || (z[a] == z[b] && a < b); });
     column_start[c] = cluster;
-    for (int k = begin; k < end; k += kClusterSize) {
-      for (int s = 0; s < kClusterSize; ++s) {
-        push_with_headroom(slot_atom_, k + s < end ? order_[k + s] : -1);
-      }
-      push_with_headroom(cluster_col_, c);
-      ++cluster;
-    }
-    begin = end;
+    cluster += (col_count_[c + 1] - col_count_[c] + kClusterSize - 1) / kClusterSize;
   }
   column_start[n_cols] = cluster;
+  for (int k = first; k < last; ++k) order_[first + col_count_[col_of_atom_[k]]++] = k;
+  // col_count_[c] is now the end of column c (and the start of column c + 1).
+  resize_with_headroom(cluster_col_, static_cast<std::size_t>(cluster));
+  resize_with_headroom(slot_atom_, static_cast<std::size_t>(cluster) * kClusterSize);
+  const int nt = team ? team->size() : 1;
+  auto fill = [&](int t) {
+    const auto [b, e] = even_range(n_cols, t, nt);
+    for (int c = b; c < e; ++c) {
+      const int begin = first + (c == 0 ? 0 : col_count_[c - 1]), end = first + col_count_[c];
+      std::sort(order_.begin() + begin, order_.begin() + end,
+                [z](int i, int j) { return z[i] < z[j] || (z[i] == z[j] && i < j); });
+      int slot = column_start[c] * kClusterSize;
+      for (int k = begin; k < end; k += kClusterSize) {
+        for (int s = 0; s < kClusterSize; ++s)
+          slot_atom_[slot++] = k + s < end ? order_[k + s] : -1;
+        cluster_col_[(slot - 1) / kClusterSize] = c;
+      }
+    }
+  };
+  if (team) {
+    team->run_checked(fill);
+  } else {
+    fill(0);
+  }
 }
 
 void ClusterPairList::search_column(int col, double range, Chunk& out) {
@@ -212,6 +243,7 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
   }
   using V = simd::Double4;
   using M = simd::Mask4;
+  ensure_headroom(out.windows);
   auto gap = [](double lo_a, double hi_a, V lo_b, V hi_b) {
     const V g = lo_b - hi_a > lo_a - hi_b ? lo_b - hi_a : lo_a - hi_b;
     return g > 0.0 ? g : V{};
@@ -245,6 +277,9 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
         if (simd::bits(in_z) != 0xFu) break;  // z only grows along the column
       }
     }
+    // Peaks of the scratch lists (a melting crystal's clusters gain candidates) keep a quarter
+    // spare, as the list's own buffers do.
+    ensure_headroom(out.candidates);
     // Rows: i-atom a against each j-cluster it has a pair with.
     for (int a = 0; a < kClusterSize; ++a) {
       for (const auto& [cj, mask] : out.candidates) {
@@ -306,6 +341,23 @@ ClusterPairView ClusterPairList::view() const {
   v.z = pz_.data();
   v.species = slot_species_.data();
   return v;
+}
+
+std::size_t ClusterPairList::count_pairs_within(double r) const {
+  std::size_t n = 0;
+  const int n_rows = n_local_clusters_ * kClusterSize;
+  for (int si = 0; si < n_rows; ++si) {
+    for (auto k = row_offsets_[si]; k < row_offsets_[si + 1]; ++k) {
+      const int sj = row_cluster_[k] * kClusterSize;
+      for (int b = 0; b < kClusterSize; ++b) {
+        if (!(row_mask_[k] >> b & 1u)) continue;
+        const double dx = px_[si] - px_[sj + b], dy = py_[si] - py_[sj + b];
+        const double dz = pz_[si] - pz_[sj + b];
+        n += dx * dx + dy * dy + dz * dz < r * r ? 1 : 0;
+      }
+    }
+  }
+  return n;
 }
 
 void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const double* pfz,

@@ -1,6 +1,7 @@
 #pragma once
 // The cluster pair list that SIMD pair kernels read (kernels/cpu/cluster_pair_view.hpp): atoms in
-// clusters of four, packed coordinates, and per i-cluster the j-clusters with interaction masks.
+// clusters of four, packed coordinates, and per i-atom the j-clusters it has a pair with, each
+// with a 4-bit mask.
 #include <cstdint>
 #include <vector>
 
@@ -11,14 +12,14 @@
 
 namespace mdb {
 
-/// Built from a Halo at each neighbour-list rebuild (the search split over a ThreadTeam when
-/// given one); between rebuilds refresh() copies the
-/// halo's current positions into the packed slots. The clusters follow GROMACS nbnxm: the box
-/// (plus the ghost margin) is cut into columns along z whose cross-section holds ~4 atoms per
-/// cluster height; each column's atoms are sorted by z and cut into clusters of four. Local and
-/// ghost atoms are clustered separately, so i-clusters (local) come first. The pairs kept are
-/// exactly those of a half Verlet list with the same range (the masks drop the rest), so a
-/// kernel over this list and one over NeighborList's half list compute the same forces.
+/// Built from a Halo at each neighbour-list rebuild (clustering and search split over a
+/// ThreadTeam when given one); between rebuilds refresh() copies the halo's current positions
+/// into the packed slots. The clusters follow GROMACS nbnxm: the box (plus the ghost margin) is
+/// cut into columns along z whose cross-section holds ~4 atoms per cluster height; each
+/// column's atoms are sorted by z and cut into clusters of four. Local and ghost atoms are
+/// clustered separately, so i-clusters (local) come first. The pairs kept are exactly those of a
+/// half Verlet list with the same range (the masks drop the rest), so a kernel over this list
+/// and one over NeighborList's half list compute the same forces.
 class ClusterPairList {
  public:
   static constexpr int kClusterSize = ClusterPairView::kClusterSize;
@@ -31,12 +32,18 @@ class ClusterPairList {
 
   ClusterPairView view() const;
   int n_slots() const { return static_cast<int>(slot_atom_.size()); }
-  /// Extended atom in each packed slot (-1: padding), and its owner (the local atom it images).
+  /// The most slots this list can hold for the atoms of its last build (a kernel sizes its
+  /// per-slot buffers for it once, not per build).
+  std::size_t max_slots() const { return max_clusters_ * kClusterSize; }
+  /// Extended atom in each packed slot (-1: padding).
   const std::vector<int>& slot_atom() const { return slot_atom_; }
   /// Rows listed (an i-atom against a j-cluster: one SIMD evaluation of four pairs), and atom
   /// pairs their masks keep (the half list's size).
   std::size_t num_rows() const { return row_cluster_.size(); }
   std::size_t num_atom_pairs() const { return atom_pairs_; }
+
+  /// Atom pairs of the list closer than `r` at the current positions.
+  std::size_t count_pairs_within(double r) const;
 
   /// system.f = the packed forces summed onto each slot's owner (padding ignored).
   void fold_forces(const double* pfx, const double* pfy, const double* pfz, System& system) const;
@@ -55,7 +62,8 @@ class ClusterPairList {
     std::size_t atom_pairs = 0;
   };
   /// Sorts atoms [first, last) of the halo into columns and appends their clusters.
-  void cluster_atoms(const Halo& halo, int first, int last, std::vector<int>& column_start);
+  void cluster_atoms(const Halo& halo, int first, int last, std::vector<int>& column_start,
+                     ThreadTeam* team);
   /// Columns [begin, end) of thread t of nt: about equal numbers of i-clusters.
   std::pair<int, int> column_range(int t, int nt) const;
   /// Appends the rows of the i-clusters of column `col` to `out`, setting their row_offsets_
@@ -72,10 +80,10 @@ class ClusterPairList {
   std::vector<int> local_col_start_, ghost_col_start_;  // first cluster of each column (+1)
   std::vector<int> cluster_col_;                        // column of each cluster
   int n_local_clusters_ = 0;
-  int n_local_ = 0;
+  std::size_t max_clusters_ = 0;
   // Per slot.
   std::vector<int> slot_atom_, slot_owner_, slot_species_;
-  // Per ghost slot, 2 owner + (image sign > 0): the half list keeps (i, ghost) iff key > 2 i.
+  // Per slot, half_list_key of its atom: the half list keeps (i, ghost) iff key > 2 i.
   std::vector<std::int64_t> slot_key_;
   std::vector<double> px_, py_, pz_;
   // Bounding boxes per cluster at the build.

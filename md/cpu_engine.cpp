@@ -103,8 +103,11 @@ long long CpuEngine::list_builds() {
 EngineFigures CpuEngine::figures() {
   EngineFigures f;
   const Simulation& first = *sims_.front();
-  f.neighbors_per_atom = static_cast<double>(first.neighbor_list().num_pairs()) /
-                         static_cast<double>(first.system().size());
+  const double n = static_cast<double>(first.system().size());
+  f.neighbors_per_atom = static_cast<double>(first.neighbor_list().num_pairs()) / n;
+  f.in_cutoff_per_atom = static_cast<double>(first.neighbor_list().count_pairs_within(
+                             sims_.front()->force_field().cutoff())) /
+                         n;
   f.threads = team_->size() * threads_per_replica_;
   f.phase_clocks = team_->size();
   f.phases = true;

@@ -46,9 +46,11 @@ inline constexpr std::uint64_t kReplicaSeedStride = 1000;
 /// What a benchmark reads from an engine besides its timings (summed over replicas).
 struct EngineFigures {
   double neighbors_per_atom = 0.0;  ///< list entries per atom (a half list holds a pair once)
-  int threads = 1;                  ///< host threads that advanced the replicas
-  int phase_clocks = 1;             ///< phase timers summed (one per replica thread)
-  bool phases = false;              ///< the phase times below were measured (CPU)
+  /// Of those, the ones inside the model's cutoff at the end of the run (0: not counted).
+  double in_cutoff_per_atom = 0.0;
+  int threads = 1;       ///< host threads that advanced the replicas
+  int phase_clocks = 1;  ///< phase timers summed (one per replica thread)
+  bool phases = false;   ///< the phase times below were measured (CPU)
   double neighbor_s = 0.0, force_s = 0.0, integrate_s = 0.0;
   int graph_nodes = -1;              ///< CUDA graphs: top-level nodes of a step graph (< 0: none)
   int graph_conditional_build = -1;  ///< 1 when the list build sits in a conditional node

@@ -50,6 +50,10 @@ class ForceField {
     static_cast<void>(system);
     return nullptr;
   }
+  /// The same model with its pair arithmetic in float (positions, forces, sums and integration
+  /// stay double), unbound; nullptr when the model has no such variant. md_bench's `cpu-mixed`
+  /// rows run it.
+  virtual std::unique_ptr<ForceField> mixed_precision() const { return nullptr; }
   /// Whether use_threads() accepts a team of several threads.
   virtual bool splits_over_threads() const { return false; }
   /// Prepares for this system: maps its species to parameters and sizes scratch buffers.

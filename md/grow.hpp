@@ -14,6 +14,13 @@ void resize_with_headroom(std::vector<T>& v, std::size_t n) {
   v.resize(n);
 }
 
+/// Makes room for n elements without changing the size, with a quarter spare when it must grow
+/// (for buffers whose size within a run is bounded by n).
+template <class T>
+void reserve_with_headroom(std::vector<T>& v, std::size_t n) {
+  if (n > v.capacity()) v.reserve(n + n / 4 + 16);
+}
+
 /// After a buffer was filled by appending, makes sure the next fill fits without reallocating:
 /// keeps at least 1/4 of the size spare. Ghost counts of small boxes drift by 15-20 % over a
 /// long run as atoms wander across the image planes (64-atom argon: 843-988 ghosts over 20,000

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernels/common/half_list_rule.hpp"
 #include "kernels/cpu/atom_ranges.hpp"
 #include "md/grow.hpp"
 
@@ -148,7 +149,7 @@ void NeighborList::search(int i, std::vector<int>& out) const {
         const int j = atoms[k];
         // Half list: keep the pair (i, j) only from the side whose owner index is lower; an
         // atom's own images are kept once, on the lexicographically positive side.
-        const bool keep = half ? (owner[j] > i || (owner[j] == i && sign[j] > 0)) : (j != i);
+        const bool keep = half ? half_list_keeps(i, owner[j], sign[j]) : (j != i);
         if (keep) push_with_headroom(out, j);
       }
     }
@@ -200,6 +201,20 @@ bool NeighborList::update(System& sys) {
   halo_.refresh(sys);
   if (kind_ == NeighborKind::Cluster) clusters_.refresh(halo_);
   return false;
+}
+
+std::size_t NeighborList::count_pairs_within(double r) const {
+  if (kind_ == NeighborKind::Cluster) return clusters_.count_pairs_within(r);
+  const NeighborView v = view();
+  std::size_t n = 0;
+  for (int i = 0; i < v.n_local; ++i) {
+    for (auto k = v.offsets[i]; k < v.offsets[i + 1]; ++k) {
+      const int j = v.neighbors[k];
+      const double dx = v.x[i] - v.x[j], dy = v.y[i] - v.y[j], dz = v.z[i] - v.z[j];
+      n += dx * dx + dy * dy + dz * dz < r * r ? 1 : 0;
+    }
+  }
+  return n;
 }
 
 NeighborView NeighborList::view() const {

@@ -15,7 +15,8 @@ namespace mdb {
 
 /// Half lists store each pair once (pair potentials with Newton's third law); full lists store
 /// every neighbour of every local atom (many-body models); cluster lists hold the half list's
-/// pairs as 4 x 4 cluster pairs with packed coordinates (SIMD pair kernels, ClusterPairList).
+/// pairs as rows of one i-atom against 4-atom j-clusters with packed coordinates (SIMD pair
+/// kernels, ClusterPairList).
 enum class NeighborKind { Half, Full, Cluster };
 
 /// Throws std::invalid_argument, prefixed with `who`, unless skin >= 0, every >= 1 and
@@ -56,6 +57,9 @@ class NeighborList {
   /// moved more than skin/2, so pairs may have been missed (LAMMPS's "dangerous builds").
   long builds() const { return builds_; }
   long dangerous_builds() const { return dangerous_builds_; }
+  /// Listed pairs closer than `r` at the current positions (a full list counts each twice).
+  /// O(pairs): for reports, outside timed steps.
+  std::size_t count_pairs_within(double r) const;
   /// Pairs listed: entries of a half or full list, atom pairs of a cluster list.
   std::size_t num_pairs() const {
     return kind_ == NeighborKind::Cluster ? clusters_.num_atom_pairs() : neighbors_.size();

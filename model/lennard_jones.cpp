@@ -161,6 +161,7 @@ template <class Real>
 PairSums LennardJones<Real>::compute_clusters(const NeighborList& list, ComputeFlags flags) {
   const ClusterPairView v = list.clusters().view();
   const std::size_t n_slots = static_cast<std::size_t>(list.clusters().n_slots());
+  ef_.reserve(list.clusters().max_slots());  // slot counts move between builds
   auto kernel = [&](int s_begin, int s_end, ExtendedForces& f) {
     if constexpr (std::is_same_v<Real, double>) {
       return pair_forces_cluster_dispatch(v, s_begin, s_end, table_.data(), n_species_,
@@ -179,6 +180,7 @@ PairSums LennardJones<Real>::compute_clusters(const NeighborList& list, ComputeF
   const int nt = team_->size();
   auto job = [&](int t) {
     ExtendedForces& f = thread_forces_.of(t, ef_);
+    f.reserve(list.clusters().max_slots());
     f.reset(n_slots);
     const auto [b, e] = work_range(v.row_offsets, v.n_i_slots(), t, nt);
     thread_sums_[static_cast<std::size_t>(t)] = kernel(b, e, f);
@@ -191,6 +193,14 @@ PairSums LennardJones<Real>::compute_clusters(const NeighborList& list, ComputeF
     for (int k = 0; k < 6; ++k) sums.virial[k] += part.virial[k];
   }
   return sums;
+}
+
+template <class Real>
+std::unique_ptr<ForceField> LennardJones<Real>::mixed_precision() const {
+  if constexpr (std::is_same_v<Real, double>) {
+    return std::make_unique<LennardJones<float>>(params_, kernel_);
+  }
+  return nullptr;
 }
 
 template <class Real>

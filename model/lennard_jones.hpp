@@ -44,15 +44,14 @@ struct LjParams {
   static LjParams lj_melt();
 };
 
-/// Which CPU force loop a LennardJones runs: the SIMD kernel over a cluster pair list (the
-/// default), or the scalar loop over a half Verlet list (the reference the tests hold the SIMD
-/// kernel to). Either loop runs on either list kind handed to compute(); this picks the kind the
-/// model asks for.
+/// Which CPU force loop a LennardJones asks for (neighbor_kind()): the SIMD kernel over a
+/// cluster pair list (the default), or the scalar loop over a half Verlet list (the reference
+/// the tests hold the SIMD kernel to). compute() follows the kind of the list it is given.
 enum class PairKernel { Simd, Scalar };
 
-/// Lennard-Jones force field on a half neighbour list. `Real` is the arithmetic type of the pair
-/// math (double by default, as LAMMPS and KIM; float for a mixed-precision path); positions,
-/// forces, energy and virial sums stay double.
+/// Lennard-Jones force field on a half or a cluster neighbour list. `Real` is the arithmetic type
+/// of the pair math (double by default, as LAMMPS and KIM; float for a mixed-precision path);
+/// positions, forces, energy and virial sums stay double.
 template <class Real = double>
 class LennardJones final : public ForceField {
  public:
@@ -73,6 +72,8 @@ class LennardJones final : public ForceField {
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
   /// Cuda in a CUDA build for double arithmetic (the device kernel computes in double).
   bool supports(Backend backend) const override;
+  /// LennardJones<float> with the same parameters and kernel (nullptr for float itself).
+  std::unique_ptr<ForceField> mixed_precision() const override;
   /// LjForceDevice over the bound table (double only; nullptr for float).
   std::unique_ptr<DeviceForce> make_device_twin(const System& system) const override;
 

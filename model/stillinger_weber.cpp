@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "kernels/common/half_list_rule.hpp"
 #include "md/grow.hpp"
 #ifdef MDB_HAVE_CUDA
 #include "model/cuda/sw_force_device.hpp"
@@ -88,7 +89,7 @@ double sw_forces_full(const NeighborView& v, int i_begin, int i_end, const SwPai
       const int j = sj[m];
       const int oj = owner[j];
       double fxm = 0.0, fym = 0.0, fzm = 0.0;
-      if (oj > i || (oj == i && sign[j] > 0)) {
+      if (half_list_keeps(i, oj, sign[j])) {
         const SwTwoBody t = sw_two_body(c, b);
         fxm = t.f_over_r * b.dx;
         fym = t.f_over_r * b.dy;

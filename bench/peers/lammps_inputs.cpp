@@ -30,7 +30,7 @@ int write_lammps_inputs(const std::vector<PlannedBenchmark>& plan, const std::st
   int written = 0;
   for (const PlannedBenchmark& p : plan) {
     const BenchmarkSpec& s = p.spec;
-    if (s.family != Family::Step || s.sim_threads != 1) continue;
+    if (s.family != Family::Step || s.sim_threads != 1 || s.mixed) continue;
     if (!has_lammps_peer(*s.key.spec, s.key.ensemble)) continue;
     if (!filter_selects(filter, p.name + "/manual_time")) continue;
     const std::string ens(ensemble_name(s.key.ensemble));

@@ -36,6 +36,9 @@ std::vector<MetricSpec> make_table() {
   // Tails are noisier than the median, so they need a bigger move before they count.
   t.push_back(spec("p95_us", D::kLower, 0.10, 0, "us", true));
   t.push_back(spec("p99_us", D::kLower, 0.20, 0, "us", true));
+  // Force-phase time per pair: a phase clock's share, as noisy as a tail.
+  t.push_back(spec("ns_per_pair", D::kLower, 0.10, 0, "ns", true));
+  t.push_back(spec("ns_per_pair_in_cutoff", D::kLower, 0.10, 0, "ns", true));
   // One slow step (a page fault, a context switch) sets it: gating it would only raise alarms.
   t.push_back(spec("max_us", D::kInfo, 0, 0, "us", true));
   // The spread of microsecond steps is set by the few a context switch or an interrupt hits:

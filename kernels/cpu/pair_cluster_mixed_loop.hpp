@@ -1,7 +1,7 @@
 #pragma once
 // The mixed-precision SIMD force loop on a cluster pair list: pair arithmetic in float, eight
-// pairs per instruction (one i-atom against two listed j-clusters), positions, atom forces,
-// energy and virial in double.
+// pairs per instruction (one i-atom against two listed j-clusters); positions, the force arrays
+// and the energy and virial totals in double.
 //
 // Where rounding enters: a pair's separation is formed in double and then rounded to float, so
 // it is float-accurate whatever the box size (absolute float coordinates would lose ~1e-6 of a
@@ -55,7 +55,9 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
       const F8 r2 = dx * dx + dy * dy + dz * dz;
       auto term = [&](const auto& p) {
         const simd::Mask8 in = simd::lane_mask8(bits) & (r2 < p.rc2);
-        const F8 r2inv = 1 / r2;
+        // Off lanes (padding far away, an atom against itself) get a harmless r2, so no
+        // denormal or infinite intermediate slows the lane down or raises a flag.
+        const F8 r2inv = 1 / (in ? r2 : F8{} + 1.0f);
         const F8 fr = in ? p.f_over_r_from_inverse(r2inv) : F8{};
         const F8 fxp = dx * fr, fyp = dy * fr, fzp = dz * fr;
         fix += fxp;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string_view>
@@ -114,6 +115,7 @@ std::string lower(std::string_view s) {
 // Generous bounds: a count beyond them is a corrupt file, not a model.
 constexpr int kMaxSpecies = 128;
 constexpr int kMaxCount = 1 << 20;
+constexpr std::int64_t kMaxWeights = std::int64_t{1} << 24;  // per layer; DUNN's are ~1e3
 
 DunnDescriptorParams parse_descriptor(const DunnParamFile& file) {
   DataLines in(file);
@@ -228,6 +230,11 @@ DunnNetworkParams parse_network(const DunnParamFile& file, int input_width) {
     DunnLayer& layer = n.layers[static_cast<std::size_t>(l)];
     layer.in = width;
     layer.out = in.integer(widths[static_cast<std::size_t>(l)], "a layer width", 1, kMaxCount);
+    // Checked here, on the widths line, before any storage is sized for the weights.
+    if (static_cast<std::int64_t>(layer.in) * layer.out > kMaxWeights) {
+      in.fail("layer " + std::to_string(l + 1) + " would hold " + std::to_string(layer.in) + " x " +
+              std::to_string(layer.out) + " weights, more than 2^24");
+    }
     width = layer.out;
   }
   if (width != 1)

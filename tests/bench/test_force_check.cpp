@@ -90,6 +90,21 @@ TEST(ForceCheck, ToleratesAPairAtTheUnshiftedCutoff) {
   EXPECT_FALSE(check_forces_fd(lj, s, 1e-6).has_value());
 }
 
+// The check for a second route to one potential: the same potential passes on every atom, a
+// model 1 % off or wrong on a quarter of the atoms does not, and the message names both models.
+TEST(ForceCheck, AgainstAReferenceAcceptsTheSamePotentialOnly) {
+  const System s = thermalised_argon();
+  LennardJones<> lj(LjParams::argon()), reference(LjParams::argon());
+  EXPECT_FALSE(check_forces_against(lj, reference, s, 1e-6).has_value());
+  for (auto [factor, fraction] : {std::pair{1.01, 1.0}, {-1.0, 0.25}, {0.0, 1.0}}) {
+    WrongForces wrong(factor, fraction);
+    const auto err = check_forces_against(wrong, reference, s, 1e-6);
+    ASSERT_TRUE(err.has_value()) << factor << " " << fraction;
+    EXPECT_NE(err->find("force check failed (wrong against lj/cut): atom 0 "), std::string::npos)
+        << *err;
+  }
+}
+
 TEST(Health, FlagsNonFinitePositionsAndLostAtoms) {
   const CaseSpec& c = *find_case("lj-ar");
   RunSpec spec;
@@ -153,6 +168,83 @@ TEST(PreparedState, ReplicasAreIndependentAndWarmedUpThroughRebuilds) {
   EXPECT_LT(t1, 3.0 * t0);
   // Same key, same cached object: equilibration ran once.
   EXPECT_EQ(&equilibrated_system(key), &eq);
+}
+
+// A case computing lj-ar's potential by another route starts from lj-ar's very state, under its
+// own key, without equilibrating (its model is made once, for the force check against lj-ar's).
+TEST(PreparedState, ACaseWithTheSamePotentialAdoptsTheOthersState) {
+  CaseSpec twin = *find_case("lj-ar");
+  twin.name = "lj-ar-same-potential";
+  twin.same_potential_as = "lj-ar";
+  auto made = std::make_shared<int>(0);
+  twin.make_force_field = [made]() -> std::unique_ptr<ForceField> {
+    ++*made;
+    return std::make_unique<LennardJones<>>(LjParams::argon());
+  };
+  add_case(twin);
+  const StateKey key{find_case(twin.name), Ensemble::NVE, 32, 7, 0.002};
+  StateKey own = key;
+  own.spec = find_case("lj-ar");
+  const System& adopted = equilibrated_system(key);
+  const System& original = equilibrated_system(own);
+  EXPECT_EQ(*made, 1);
+  EXPECT_NE(&adopted, &original);
+  ASSERT_EQ(adopted.size(), original.size());
+  for (std::size_t i = 0; i < adopted.size(); ++i) {
+    EXPECT_EQ(adopted.x()[i], original.x()[i]);
+    EXPECT_EQ(adopted.vz()[i], original.vz()[i]);
+  }
+}
+
+// Another potential, another system or no such case: an error run naming the reason, never a
+// state the model did not earn.
+TEST(PreparedState, AStateFromAnotherCaseIsRefusedWhenItDoesNotFit) {
+  auto refusal = [](CaseSpec c) {
+    const std::string name = c.name;
+    add_case(std::move(c));
+    try {
+      equilibrated_system({find_case(name), Ensemble::NVE, 32, 7, 0.002});
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CaseSpec wrong = *find_case("lj-ar");
+  wrong.name = "lj-ar-wrong-potential";
+  wrong.same_potential_as = "lj-ar";
+  wrong.make_force_field = [] { return std::make_unique<WrongForces>(1.01); };
+  EXPECT_NE(refusal(wrong).find("force check failed (wrong against lj/cut)"), std::string::npos);
+  CaseSpec denser = *find_case("lj-ar");
+  denser.name = "lj-ar-denser";
+  denser.same_potential_as = "lj-ar";
+  denser.lattice_constant *= 0.99;
+  EXPECT_EQ(refusal(denser),
+            "lj-ar-denser: same_potential_as 'lj-ar' is another system or state point");
+  CaseSpec orphan = *find_case("lj-ar");
+  orphan.name = "lj-ar-orphan";
+  orphan.same_potential_as = "no-such-case";
+  EXPECT_EQ(refusal(orphan), "lj-ar-orphan: same_potential_as 'no-such-case' is not a case");
+  CaseSpec chain = *find_case("lj-ar");
+  chain.name = "lj-ar-chain";
+  chain.same_potential_as = "lj-ar-orphan";
+  EXPECT_EQ(refusal(chain),
+            "lj-ar-chain: same_potential_as 'lj-ar-orphan' takes its state from another case "
+            "itself");
+}
+
+// c-dunn-kim (the KIM model through its DUNN driver, ~0.8 s a 64-atom evaluation) starts from
+// c-dunn's state and its forces there match the native model's.
+TEST(PreparedState, CDunnKimStartsFromCDunnsState) {
+  const CaseSpec* kim = find_case("c-dunn-kim");
+  if (kim == nullptr) GTEST_SKIP() << "built without KIM, or the DUNN carbon model is missing";
+  ASSERT_EQ(kim->same_potential_as, "c-dunn");
+  const StateKey key{kim, Ensemble::NVE, 64, 2026, kim->timestep};
+  StateKey native = key;
+  native.spec = find_case("c-dunn");
+  const System& adopted = equilibrated_system(key);
+  const System& state = equilibrated_system(native);
+  ASSERT_EQ(adopted.size(), 64u);
+  for (std::size_t i = 0; i < adopted.size(); ++i) EXPECT_EQ(adopted.y()[i], state.y()[i]);
 }
 
 }  // namespace

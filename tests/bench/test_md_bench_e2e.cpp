@@ -119,13 +119,6 @@ TEST_F(MdBenchRun, CountersAreDocumentedFiniteAndConsistent) {
     const double fracs =
         c.at("frac_force") + c.at("frac_neigh") + c.at("frac_integrate") + c.at("frac_other");
     EXPECT_NEAR(fracs, 1.0, 1e-9) << run.name;
-    if (c.at("worker_threads") == 1.0) {
-      // One thread: the step's time is the MD phases (team runs also wait on each other, which
-      // depends on what else the machine runs). Since the SIMD pair kernel, a small LJ box can
-      // spend as long on its list and ghosts as on forces, so force alone need not dominate.
-      EXPECT_GT(c.at("frac_force") + c.at("frac_neigh"), 0.6) << run.name;
-      EXPECT_GT(c.at("frac_force"), 0.15) << run.name;
-    }
     EXPECT_TRUE(run.time_unit == "us" || run.time_unit == "ms") << run.name;
   }
   EXPECT_GE(checked, 5);
@@ -154,7 +147,7 @@ TEST_F(MdBenchRun, ContextSaysWhereTheNumbersCameFrom) {
 TEST(MdBenchRepetitions, NoCorruptMemoryFieldsWithRepetitions) {
   const auto out = temp_json("reps");
   const Result r = run_md_bench(
-      "--benchmark_filter='^Step/NVE/64/lj-ar' --benchmark_repetitions=3 "
+      "--benchmark_filter='^Step/NVE/64/lj-ar/cpu/' --benchmark_repetitions=3 "
       "--benchmark_min_time=0.01 --benchmark_out=" +
       out.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -359,7 +352,8 @@ TEST(MdBenchModels, ExportWritesTheShippedPresetExactly) {
 TEST(MdBenchSamples, WritesTheReportedRunsSteps) {
   const auto json = temp_json("samples_run"), samples = temp_json("samples");
   const Result r = run_md_bench(
-      "--benchmark_filter='^(Step|Trajectory)/NVE/64/lj-ar|^Scaling/NVE/lj-ar' --md_sizes=32,64 "
+      "--benchmark_filter='^(Step|Trajectory)/NVE/64/lj-ar/cpu/|^Scaling/NVE/lj-ar' "
+      "--md_sizes=32,64 "
       "--md_steps=100 --benchmark_min_time=0.01 --benchmark_repetitions=2 --benchmark_out=" +
       json.string() + " --md_samples_out=" + samples.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -69,6 +69,7 @@ TEST(Plan, DefaultSuiteHasEveryFamilyWithStableNames) {
   EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
   const std::regex filter("NVE/64");
   for (const CaseSpec& c : case_table()) {
+    if (c.on_request) continue;
     for (const char* family : {"Step", "Trajectory"}) {
       const std::string want = std::string(family) + "/NVE/64/" + c.name + "/cpu/manual_time";
       ASSERT_TRUE(contains(names, want)) << want;
@@ -95,7 +96,10 @@ TEST(Plan, QuickSuiteRunsEveryCaseOnceAtItsSmallestSize) {
   const auto plan = plan_benchmarks(o);
   const auto names = reported_names(plan);
   const int hw = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  int in_suites = 0;
   for (const CaseSpec& c : case_table()) {
+    if (c.on_request) continue;
+    ++in_suites;
     const int smallest = *std::min_element(c.sizes.begin(), c.sizes.end());
     const std::string ens(ensemble_name(c.ensembles.front()));
     const std::string at = "/" + ens + "/" + std::to_string(smallest) + "/" + c.name + "/cpu";
@@ -115,7 +119,7 @@ TEST(Plan, QuickSuiteRunsEveryCaseOnceAtItsSmallestSize) {
       EXPECT_EQ(p.spec.replicas, hw) << p.name;
     }
   }
-  EXPECT_EQ(step_rows, static_cast<int>(case_table().size()));
+  EXPECT_EQ(step_rows, in_suites);
   // Fewer than a third of the default suite's rows.
   EXPECT_LT(3 * names.size(), reported_names(plan_benchmarks(MdOptions{})).size());
 }
@@ -132,7 +136,9 @@ TEST(Plan, TrajectoryLengthIsTheCasesUnlessOverridden) {
                 override_steps > 0 ? override_steps : p.spec.key.spec->trajectory_steps)
           << p.name;
     }
-    EXPECT_GE(trajectories, static_cast<int>(case_table().size())) << "one per case at least";
+    const auto in_suites = std::count_if(case_table().begin(), case_table().end(),
+                                         [](const CaseSpec& c) { return !c.on_request; });
+    EXPECT_GE(trajectories, in_suites) << "one per case at least";
   }
 }
 
@@ -196,6 +202,73 @@ TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
   }
   o.lammps_peers = false;
   for (const auto& n : reported_names(plan_benchmarks(o))) EXPECT_NE(n.rfind("Peer/", 0), 0u) << n;
+}
+
+// A case on request (steps of about a second) is in no suite; naming it in --md_cases adds it.
+TEST(Plan, CasesOnRequestRunOnlyWhenNamed) {
+  CaseSpec slow = *find_case("si-sw");
+  slow.name = "si-sw-on-request";
+  slow.on_request = true;
+  add_case(slow);
+  auto rows_of = [](const MdOptions& o) {
+    int n = 0;
+    for (const auto& name : reported_names(plan_benchmarks(o))) {
+      n += name.find("/si-sw-on-request/") != std::string::npos;
+    }
+    return n;
+  };
+  for (auto suite : {MdOptions::Suite::Quick, MdOptions::Suite::Default, MdOptions::Suite::Full}) {
+    MdOptions o;
+    o.suite = suite;
+    EXPECT_EQ(rows_of(o), 0) << static_cast<int>(suite);
+    o.models = {"sw"};
+    EXPECT_EQ(rows_of(o), 0) << "selecting its model is not naming it";
+  }
+  MdOptions named;
+  named.cases = {"si-sw", "si-sw-on-request"};
+  const auto names = reported_names(plan_benchmarks(named));
+  EXPECT_TRUE(contains(names, "Step/NVE/64/si-sw-on-request/cpu/manual_time"));
+  EXPECT_TRUE(contains(names, "Step/NVE/64/si-sw/cpu/manual_time"));
+}
+
+// The DUNN carbon cases: native DunnPotential in the suites (NVE; Step at 64 and 512 atoms,
+// Trajectory at 64, Batched replicas of one 8-atom cell), the KIM driver on request.
+TEST(Plan, DunnCarbonNativeInTheSuitesKimOnRequest) {
+  const CaseSpec* native = find_case("c-dunn");
+  const CaseSpec* kim = find_case("c-dunn-kim");
+  if (native == nullptr) GTEST_SKIP() << "built without KIM, or the DUNN carbon model is missing";
+  ASSERT_NE(kim, nullptr);
+  EXPECT_EQ(kim->same_potential_as, "c-dunn");
+  EXPECT_TRUE(kim->on_request);
+  EXPECT_FALSE(native->on_request);
+  EXPECT_EQ(native->make_force_field()->name(), "dunn");
+  const auto names = reported_names(plan_benchmarks(MdOptions{}));
+  for (const char* n : {"Step/NVE/64/c-dunn/cpu/manual_time", "Step/NVE/512/c-dunn/cpu/manual_time",
+                        "Trajectory/NVE/64/c-dunn/cpu/manual_time",
+                        "Batched/NVE/8/c-dunn/cpu/replicas:8/manual_time"}) {
+    EXPECT_TRUE(contains(names, n)) << n;
+  }
+  EXPECT_FALSE(contains(names, "Trajectory/NVE/512/c-dunn/cpu/manual_time"));
+  for (const auto& n : names) {
+    EXPECT_EQ(n.find("/c-dunn-kim/"), std::string::npos) << n;
+    if (n.find("/c-dunn/") != std::string::npos) {
+      EXPECT_EQ(n.find("/NVT/"), std::string::npos) << n;
+      EXPECT_NE(n.rfind("Peer/", 0), 0u) << n;
+    }
+  }
+  MdOptions o;
+  o.cases = {"c-dunn", "c-dunn-kim"};
+  const auto plan = plan_benchmarks(o);
+  const auto requested = reported_names(plan);
+  EXPECT_TRUE(contains(requested, "Step/NVE/64/c-dunn-kim/cpu/manual_time"));
+  EXPECT_EQ(contains(requested, "Peer/NVE/64/c-dunn-kim/lammps/manual_time"), lammps_available());
+  EXPECT_FALSE(contains(requested, "Step/NVE/512/c-dunn-kim/cpu/manual_time"));
+  for (const auto& p : plan) {
+    EXPECT_DOUBLE_EQ(p.spec.key.timestep, 0.0005) << p.name;
+    if (p.spec.family == Family::Trajectory) {
+      EXPECT_EQ(p.spec.trajectory_steps, p.spec.key.spec == kim ? 2 : 20) << p.name;
+    }
+  }
 }
 
 TEST(Plan, ThreadCountsAddRowsForThreadedCases) {

@@ -8,6 +8,7 @@
 #include <set>
 #include <utility>
 
+#include "kernels/common/half_list_rule.hpp"
 #include "md/lattice.hpp"
 #include "md/neighbor_list.hpp"
 #include "md/random.hpp"
@@ -107,6 +108,51 @@ TEST(ClusterPairList, SameAsHalfListInALargerNonCubicBox) {
 
 TEST(ClusterPairList, SameAsHalfListWithoutSkin) {
   expect_same_pairs(jittered_fcc(5.26, 4, 4, 4, 0.3, 5), 8.5, 0.0);
+}
+
+TEST(ClusterPairList, ThreadsBuildTheSameList) {
+  const System base = jittered_fcc(5.26, 6, 5, 7, 0.5, 7);
+  System s1 = base, s3 = base;
+  NeighborList one(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+  NeighborList three(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+  ThreadTeam team(3);
+  three.use_threads(&team);
+  one.build(s1);
+  three.build(s3);
+  const ClusterPairView a = one.clusters().view(), b = three.clusters().view();
+  ASSERT_EQ(a.n_i_clusters, b.n_i_clusters);
+  ASSERT_EQ(a.n_clusters, b.n_clusters);
+  EXPECT_EQ(one.clusters().slot_atom(), three.clusters().slot_atom());
+  for (int s = 0; s <= a.n_i_slots(); ++s) ASSERT_EQ(a.row_offsets[s], b.row_offsets[s]) << s;
+  for (std::int64_t k = 0; k < a.row_offsets[a.n_i_slots()]; ++k) {
+    ASSERT_EQ(a.row_cluster[k], b.row_cluster[k]) << k;
+    ASSERT_EQ(a.row_mask[k], b.row_mask[k]) << k;
+  }
+}
+
+TEST(ClusterPairList, MoreThreadsThanColumnsOfAtoms) {
+  // 32 atoms: a few columns hold local clusters, so most threads get empty column ranges.
+  const System base = jittered_fcc(5.26, 2, 2, 2, 0.4, 8);
+  System s1 = base, s8 = base;
+  NeighborList one(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+  NeighborList eight(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+  ThreadTeam team(8);
+  eight.use_threads(&team);
+  one.build(s1);
+  eight.build(s8);
+  EXPECT_EQ(eight.num_pairs(), one.num_pairs());
+  EXPECT_TRUE(cluster_list_pairs(eight.clusters()) == cluster_list_pairs(one.clusters()));
+}
+
+TEST(ClusterPairList, TheHalfListRuleAsOneComparison) {
+  for (int i = 0; i < 6; ++i) {
+    for (int owner = -1; owner < 6; ++owner) {
+      for (int sign : {-1, 0, 1}) {
+        EXPECT_EQ(half_list_key(owner, sign) > 2 * i, half_list_keeps(i, owner, sign))
+            << i << " " << owner << " " << sign;
+      }
+    }
+  }
 }
 
 TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {

@@ -1,8 +1,8 @@
 // A step allocates nothing on the heap once the run has started: malloc itself is interposed and
 // counted (operator new uses it, and so does Eigen's aligned allocator, which never calls
 // operator new), and many steps (with neighbour-list rebuilds, and box changes under NPT) must
-// not move the counter. Covers every force field: LJ, Stillinger-Weber and the NN potentials
-// (whose Eigen products must take their packing buffers from the stack).
+// not move the counter. Covers every force field: LJ, Stillinger-Weber, the NN potentials
+// (whose Eigen products must take their packing buffers from the stack) and DUNN.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,12 +21,15 @@
 #include "md/standard_systems.hpp"
 #include "md/velocities.hpp"
 #include "md/velocity_verlet.hpp"
+#include "model/dunn/dunn_potential.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/stillinger_weber.hpp"
+#include "tests/model/dunn/dunn_test_support.hpp"
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
+#include "model/kim/kim_dunn_params.hpp"
 #include "model/kim/kim_model.hpp"
 #endif
 
@@ -214,7 +217,36 @@ TEST(StepAllocations, NnTeacherStepAllocatesNothing) {
   EXPECT_EQ(allocations_during(sim, 150), 0);
 }
 
+// Diamond carbon (64 atoms) at 600 K with a small skin: 1 fs steps rebuild every few steps.
+Simulation carbon(DunnParams params, int threads) {
+  System s = build_lattice({LatticeKind::Diamond, 3.567, 2, 2, 2}, {"C", 12.011}, kMetalUnits);
+  assign_maxwell_boltzmann(s, 600.0, 3);
+  return Simulation(std::move(s), std::make_unique<DunnPotential>(std::move(params)),
+                    std::make_unique<VelocityVerlet>(0.001), {0.1, 1, true, 10}, true, threads);
+}
+
+// DUNN in the ensemble mean (each member's layers after the shared ones, gradients averaged),
+// on one thread and on two (each with its own descriptor lists and network workspace): the
+// tests' synthetic model (two species, dropout masks, a non-integer zeta) here, the KIM carbon
+// model's 51-128-128-128-1 networks and 100 members below.
+TEST(StepAllocations, DunnStepAllocatesNothing) {
+  for (int threads : {1, 2}) {
+    Simulation sim = carbon(parse_dunn_params(test::synthetic_dunn_files()), threads);
+    EXPECT_EQ(allocations_during(sim, 300), 0) << threads << " threads";
+  }
+}
+
 #ifdef MDB_HAVE_KIM
+TEST(StepAllocations, DunnCarbonModelStepAllocatesNothing) {
+  const std::string dunn = "DUNN_WenTadmor_2019v1_C__MO_584345505904_000";
+  if (!kim_model_installed(dunn)) GTEST_SKIP() << dunn << " is not installed";
+  const DunnParams params = dunn_params_from_kim(dunn);
+  for (int threads : {1, 2}) {
+    Simulation sim = carbon(params, threads);
+    EXPECT_EQ(allocations_during(sim, 40), 0) << threads << " threads";
+  }
+}
+
 // KIM's own Compute allocates on every call, whatever the model (its API layer builds log-message
 // strings even when the verbosity drops them: ~150 per call with KIM 2.3), and a driver may
 // allocate too. So the adapter's claim is checked as: every step, rebuild or not, allocates

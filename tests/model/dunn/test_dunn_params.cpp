@@ -150,6 +150,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadFile{"NormaliseFlag", 0, "True", "maybe", "center_and", "expected true or false"},
         BadFile{"DescriptorTrailing", 0, "<end>", "7\n", "", "unexpected data after"},
         BadFile{"LastLayerWidth", 1, "6 5 1", "6 5 2", "6 5 2", "last layer must have 1 unit"},
+        BadFile{"HugeLayer", 1, "6 5 1", "1000000 1000000 1", "1000000 1000000 1",
+                "layer 2 would hold 1000000 x 1000000 weights, more than 2^24"},
         BadFile{"LayerCount", 1, "6 5 1", "6 5", "\n6 5\n", "expected the layer widths (3 values)"},
         BadFile{"Activation", 1, "tanh", "swish", "swish", "unsupported activation 'swish'"},
         BadFile{"KeepProbability", 1, "0.8", "1.5", "1.5", "keep probability must be in"},

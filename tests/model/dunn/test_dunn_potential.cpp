@@ -184,6 +184,7 @@ TEST(DunnPotential, ThreadsGiveTheSameResult) {
     const auto many = test::evaluate(model, s, 0.5, &team);
     for (std::size_t i = 0; i < s.size(); ++i) {
       ASSERT_NEAR(many.fx[i], one.fx[i], 1e-12 * scale) << threads << " threads, atom " << i;
+      ASSERT_NEAR(many.fy[i], one.fy[i], 1e-12 * scale) << threads << " threads, atom " << i;
       ASSERT_NEAR(many.fz[i], one.fz[i], 1e-12 * scale) << threads << " threads, atom " << i;
     }
     EXPECT_NEAR(many.result.energy, one.result.energy, 1e-12 * std::abs(one.result.energy));

@@ -123,9 +123,11 @@ TEST_P(KimDunnFrame, EnsembleMeanMatchesTheKimDriver) {
     wscale = std::max(wscale, std::abs(k.result.virial[c]));
   }
   ASSERT_GT(g.scale, 1e-3) << "the frame should have forces";
-  EXPECT_LT(de, 1e-8);
-  EXPECT_LT(g.gap, 1e-7 * g.scale);
-  EXPECT_LT(wgap, 1e-7 * wscale);
+  // The bounds are 1e-8 and 1e-7; measured agreement is ~1e-15 and ~1e-13 (the same
+  // double arithmetic in another order), so these catch a float or fast-math slip too.
+  EXPECT_LT(de, 1e-12);
+  EXPECT_LT(g.gap, 1e-11 * g.scale);
+  EXPECT_LT(wgap, 1e-11 * wscale);
   std::printf(
       "%-15s %3zu atoms  E/atom %.8f eV  |dE|/|E| %.1e  max|dF|/max|F| %.1e  "
       "max|dW|/max|W| %.1e\n",
@@ -138,13 +140,16 @@ INSTANTIATE_TEST_SUITE_P(Frames, KimDunnFrame, ::testing::Range(0, 9), frame_nam
 // The v2 and v3 models (other trainings, other masks) on two small frames.
 TEST(KimDunn, OtherVersionsMatchTheKimDriver) {
   const auto frames = test::carbon_frames();
+  int compared = 0;
   for (const std::string& name : {kDunnV2, kDunnV3}) {
     if (!test::kim_installed(name)) continue;
+    ++compared;
     KimModel kim(name);
     DunnPotential native(dunn_params_from_kim(name));
     for (const char* frame : {"hot_diamond_64", "graphite_64"}) {
       const auto it = std::find_if(frames.begin(), frames.end(),
                                    [&](const test::CarbonFrame& f) { return f.name == frame; });
+      ASSERT_NE(it, frames.end()) << frame;
       const auto k = test::evaluate(kim, it->system);
       const auto n = test::evaluate(native, it->system);
       EXPECT_NEAR(n.result.energy, k.result.energy, 1e-8 * std::abs(k.result.energy)) << name;
@@ -152,6 +157,7 @@ TEST(KimDunn, OtherVersionsMatchTheKimDriver) {
       EXPECT_LT(g.gap, 1e-7 * g.scale) << name << " " << frame;
     }
   }
+  if (compared == 0) GTEST_SKIP() << "neither the v2 nor the v3 DUNN model is installed";
 }
 
 }  // namespace
