@@ -4,14 +4,18 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "bench/peers/lammps_script.hpp"
 #include "md/element_masses.hpp"
 #include "md/structure_file.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"
+#include "model/nnp/nn_weights_json.hpp"
 #include "model/stillinger_weber.hpp"
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_model.hpp"
@@ -52,8 +56,64 @@ std::string type_names(const System& s) {
   return names;
 }
 
-void set_model(CaseSpec& c, const std::string& model, const System& sample) {
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out.append(out.empty() ? "" : ", ").append(n);
+  return out;
+}
+
+// The optional physical baseline under a user network. A trained network's energy is the total
+// energy (its energy_shifts carry the atomic reference energies), so the default is none;
+// `baseline=sw[:file]` is for a network fitted to the residual over SW (delta learning) or an
+// untrained cost model, as the shipped presets are.
+std::optional<SwParams> nn_baseline(const std::string& name, const std::string& baseline) {
+  if (baseline == "none") return std::nullopt;
+  if (baseline == "sw") return SwParams::silicon();
+  if (baseline.starts_with("sw:")) {
+    try {
+      return SwParams::from_file(baseline.substr(3));
+    } catch (const std::exception& e) {
+      bad(name, e.what());
+    }
+  }
+  bad(name, "baseline=" + baseline + " is not none, sw or sw:<file.sw>");
+}
+
+// model=nn:<weights.json>: the user's network, checked against the case's atoms here so a file
+// for other elements fails in the user's terms (which species the file has, which the case needs)
+// before any state is prepared.
+void set_user_network(CaseSpec& c, const std::string& path, const std::string& baseline,
+                      const System& sample) {
+  std::shared_ptr<const NnSpec> spec;
+  try {
+    spec = std::make_shared<const NnSpec>(read_nn_weights(path));
+  } catch (const std::exception& e) {
+    bad(c.name, e.what());
+  }
+  for (const Species& sp : sample.species_table()) {
+    if (spec->species_index(sp.name) < 0) {
+      bad(c.name, path + ": the network has no species '" + sp.name + "' (it covers " +
+                      joined(spec->species) + ")");
+    }
+  }
+  const std::optional<SwParams> sw = nn_baseline(c.name, baseline);
+  c.make_force_field = [spec, sw]() -> std::unique_ptr<ForceField> {
+    return std::make_unique<NnPotential<float>>(
+        *spec, sw ? std::make_unique<StillingerWeber>(*sw) : nullptr);
+  };
+  // Finite differences of a float network energy, as the presets' cases (cases.cpp).
+  c.force_tolerance = 2e-3;
+}
+
+void set_model(CaseSpec& c, const std::string& model, const std::optional<std::string>& baseline,
+               const System& sample) {
   c.model = model;
+  if (model.starts_with("nn:")) {
+    if (model.size() == 3) bad(c.name, "model=nn:<weights.json> needs a file");
+    set_user_network(c, model.substr(3), baseline.value_or("none"), sample);
+    return;
+  }
+  if (baseline) bad(c.name, "baseline= goes with model=nn:<file> only");
   const std::string names = type_names(sample);
   if (model == "sw" || model.starts_with("sw:")) {
     const SwParams params =
@@ -79,7 +139,8 @@ void set_model(CaseSpec& c, const std::string& model, const System& sample) {
 #endif
   } else {
     bad(c.name, "unknown model '" + model +
-                    "' (expected sw, sw:<file>, nn-student, nn-teacher or kim:<model>)");
+                    "' (expected sw, sw:<file>, nn-student, nn-teacher, nn:<weights.json> or "
+                    "kim:<model>)");
   }
 }
 
@@ -121,6 +182,7 @@ CaseSpec parse_custom_case(std::string_view spec) {
 
   const auto model = take("model");
   if (!model) bad(c.name, "model= is required");
+  const auto baseline = take("baseline");
   c.units = &kMetalUnits;
   if (const auto path = take("structure")) {
     StructureOptions so;
@@ -199,7 +261,7 @@ CaseSpec parse_custom_case(std::string_view spec) {
       bad(c.name, e.what());
     }
   }();
-  set_model(c, *model, sample);
+  set_model(c, *model, baseline, sample);
   try {
     c.make_force_field()->bind(sample);
   } catch (const std::exception& e) {

@@ -316,16 +316,24 @@ inline std::uint16_t ClusterPairList::pair_mask(int ci, int n_real, int cj, doub
   return mask;
 }
 
-void ClusterPairList::refresh(const Halo& halo) {
+void ClusterPairList::refresh(const Halo& halo, ThreadTeam* team) {
   const double* x = halo.x().data();
   const double* y = halo.y().data();
   const double* z = halo.z().data();
-  const std::size_t n_slots = slot_atom_.size();
-  for (std::size_t s = 0; s < n_slots; ++s) {
-    const int a = slot_atom_[s];
-    px_[s] = a >= 0 ? x[a] : kFar;
-    py_[s] = a >= 0 ? y[a] : kFar;
-    pz_[s] = a >= 0 ? z[a] : kFar;
+  const int nt = team ? team->size() : 1;
+  auto part = [&](int t) {
+    const auto [b, e] = even_range(static_cast<int>(slot_atom_.size()), t, nt);
+    for (int s = b; s < e; ++s) {
+      const int a = slot_atom_[s];
+      px_[s] = a >= 0 ? x[a] : kFar;
+      py_[s] = a >= 0 ? y[a] : kFar;
+      pz_[s] = a >= 0 ? z[a] : kFar;
+    }
+  };
+  if (team) {
+    team->run_checked(part);
+  } else {
+    part(0);
   }
 }
 

@@ -27,8 +27,9 @@ class ClusterPairList {
   /// Clusters the halo's extended atoms and lists every cluster pair with an atom pair closer
   /// than `range` (cutoff + skin). Allocates only while buffers grow.
   void build(const Halo& halo, const Box& box, double range, ThreadTeam* team = nullptr);
-  /// Copies the halo's current positions into the packed slots (every step).
-  void refresh(const Halo& halo);
+  /// Copies the halo's current positions into the packed slots (every step), split over `team`
+  /// when given one.
+  void refresh(const Halo& halo, ThreadTeam* team = nullptr);
 
   ClusterPairView view() const;
   int n_slots() const { return static_cast<int>(slot_atom_.size()); }

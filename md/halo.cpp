@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernels/cpu/atom_ranges.hpp"
 #include "md/grow.hpp"
 
 namespace mdb {
@@ -80,20 +81,29 @@ void Halo::append_image(int from, int axis, int shift, double new_coord) {
   push_with_headroom(image_sign_, static_cast<signed char>(0));
 }
 
-void Halo::refresh(const System& sys) {
+void Halo::refresh(const System& sys, ThreadTeam* team) {
   const auto px = sys.x(), py = sys.y(), pz = sys.z();
   const auto& len = sys.box().lengths();
-  for (int i = 0; i < n_local_; ++i) {
-    x_[i] = px[i];
-    y_[i] = py[i];
-    z_[i] = pz[i];
-  }
-  const int n_ext = n_extended();
-  for (int g = n_local_; g < n_ext; ++g) {
-    const int o = owner_[g];
-    x_[g] = px[o] + ix_[g] * len[0];
-    y_[g] = py[o] + iy_[g] * len[1];
-    z_[g] = pz[o] + iz_[g] * len[2];
+  const int nt = team ? team->size() : 1;
+  auto part = [&](int t) {
+    const auto [lb, le] = even_range(n_local_, t, nt);
+    for (int i = lb; i < le; ++i) {
+      x_[i] = px[i];
+      y_[i] = py[i];
+      z_[i] = pz[i];
+    }
+    const auto [gb, ge] = even_range(n_extended() - n_local_, t, nt);
+    for (int g = n_local_ + gb; g < n_local_ + ge; ++g) {
+      const int o = owner_[g];
+      x_[g] = px[o] + ix_[g] * len[0];
+      y_[g] = py[o] + iy_[g] * len[1];
+      z_[g] = pz[o] + iz_[g] * len[2];
+    }
+  };
+  if (team) {
+    team->run_checked(part);
+  } else {
+    part(0);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "md/system.hpp"
+#include "md/thread_team.hpp"
 
 namespace mdb {
 
@@ -19,8 +20,9 @@ class Halo {
   /// the ghost set. Throws std::invalid_argument on a non-finite position or when the range
   /// needs more than max_shells image shells along an axis.
   void build(System& system, double range, int max_shells);
-  /// Copies the current local positions and moves every ghost with its owner (and the box).
-  void refresh(const System& system);
+  /// Copies the current local positions and moves every ghost with its owner (and the box),
+  /// split over `team` when given one.
+  void refresh(const System& system, ThreadTeam* team = nullptr);
   /// system.f = ext_f on local atoms + ext_f of each ghost added to its owner.
   void fold_forces(const double* efx, const double* efy, const double* efz, System& system) const;
 

@@ -15,6 +15,8 @@ namespace {
 // Cells half the range wide, searched 2 cells out (5 x 5 x 5): the candidates fill ~3.7x the
 // cutoff sphere's volume instead of ~6.4x with range-wide cells and 3 x 3 x 3.
 constexpr int kReach = 2;
+// Extended atoms from which the per-step position copies are split over the team.
+constexpr int kTeamCopyAtoms = 16384;
 }  // namespace
 
 void check_neighbor_policy(const NeighborPolicy& p, const char* who) {
@@ -198,8 +200,10 @@ bool NeighborList::update(System& sys) {
       return true;
     }
   }
-  halo_.refresh(sys);
-  if (kind_ == NeighborKind::Cluster) clusters_.refresh(halo_);
+  // A team phase costs a few microseconds of hand-over: worth it for large copies only.
+  ThreadTeam* copy_team = halo_.n_extended() >= kTeamCopyAtoms ? team_ : nullptr;
+  halo_.refresh(sys, copy_team);
+  if (kind_ == NeighborKind::Cluster) clusters_.refresh(halo_, copy_team);
   return false;
 }
 

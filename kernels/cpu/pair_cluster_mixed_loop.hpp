@@ -14,6 +14,7 @@
 #include "kernels/common/pair_sums.hpp"
 #include "kernels/cpu/cluster_pair_view.hpp"
 #include "kernels/cpu/pair_cluster_loop.hpp"
+#include "kernels/cpu/pair_flags_dispatch.hpp"
 #include "kernels/cpu/simd_pack.hpp"
 
 namespace mdb {
@@ -102,22 +103,14 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
   return out;
 }
 
-/// Runtime flags -> compile-time instantiation, as pair_forces_cluster_dispatch.
+/// Runtime flags -> compile-time instantiation (dispatch_pair_flags).
 inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int s_begin, int s_end,
                                                    const LjPair<float>* table, int n_species,
                                                    bool energy, bool virial, double* fx, double* fy,
                                                    double* fz) {
-  const bool single = n_species == 1;
-  auto run = [&]<bool E, bool W>() {
-    return single ? pair_forces_cluster_mixed<E, W, true>(v, s_begin, s_end, table, n_species, fx,
-                                                          fy, fz)
-                  : pair_forces_cluster_mixed<E, W, false>(v, s_begin, s_end, table, n_species, fx,
-                                                           fy, fz);
-  };
-  if (energy && virial) return run.template operator()<true, true>();
-  if (energy) return run.template operator()<true, false>();
-  if (virial) return run.template operator()<false, true>();
-  return run.template operator()<false, false>();
+  return dispatch_pair_flags(energy, virial, n_species == 1, [&]<bool E, bool W, bool S>() {
+    return pair_forces_cluster_mixed<E, W, S>(v, s_begin, s_end, table, n_species, fx, fy, fz);
+  });
 }
 
 }  // namespace mdb

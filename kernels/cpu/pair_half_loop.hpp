@@ -3,6 +3,7 @@
 // third law applied). Generic over the pair evaluator so every pair potential shares it.
 #include "kernels/common/neighbor_view.hpp"
 #include "kernels/common/pair_sums.hpp"
+#include "kernels/cpu/pair_flags_dispatch.hpp"
 
 namespace mdb {
 
@@ -83,22 +84,14 @@ PairSums pair_forces_half(const NeighborView& nl, int i_begin, int i_end, const 
   return out;
 }
 
-/// Runtime flags -> compile-time instantiation, so the hot loop carries no dead branches.
+/// Runtime flags -> compile-time instantiation (dispatch_pair_flags).
 template <class Real, class Pair>
 PairSums pair_forces_half_dispatch(const NeighborView& nl, int i_begin, int i_end,
                                    const Pair* table, int n_species, bool energy, bool virial,
                                    double* fx, double* fy, double* fz) {
-  const bool single = n_species == 1;
-  auto run = [&]<bool E, bool V>() {
-    return single ? pair_forces_half<Real, Pair, E, V, true>(nl, i_begin, i_end, table, n_species,
-                                                             fx, fy, fz)
-                  : pair_forces_half<Real, Pair, E, V, false>(nl, i_begin, i_end, table, n_species,
-                                                              fx, fy, fz);
-  };
-  if (energy && virial) return run.template operator()<true, true>();
-  if (energy) return run.template operator()<true, false>();
-  if (virial) return run.template operator()<false, true>();
-  return run.template operator()<false, false>();
+  return dispatch_pair_flags(energy, virial, n_species == 1, [&]<bool E, bool W, bool S>() {
+    return pair_forces_half<Real, Pair, E, W, S>(nl, i_begin, i_end, table, n_species, fx, fy, fz);
+  });
 }
 
 }  // namespace mdb

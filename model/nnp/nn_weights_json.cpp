@@ -1,7 +1,11 @@
 #include "model/nnp/nn_weights_json.hpp"
 
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -31,7 +35,18 @@ const json& member(const json& obj, const char* key, const std::string& source,
   return *it;
 }
 
+// JSON has no NaN or infinity, but Python's json.dump writes NaN, Infinity and -Infinity for a
+// non-finite weight, and an overflowed float prints as 1e999: both are what a user's broken
+// export looks like. When the strict parse fails, such tokens are swapped for this marker string
+// and the document is read again, so the error can name the field that holds one.
+constexpr std::string_view kNonFinite = "@mdbench-non-finite:";
+constexpr std::string_view kMustBeFinite = " (every value must be a finite number)";
+
 double number(const json& v, const std::string& source, const std::string& what) {
+  if (v.is_string() && v.get_ref<const std::string&>().starts_with(kNonFinite)) {
+    fail(source, what + " is " + v.get<std::string>().substr(kNonFinite.size()) +
+                     std::string(kMustBeFinite));
+  }
   if (!v.is_number()) fail(source, what + " must be a number");
   return v.get<double>();
 }
@@ -41,6 +56,58 @@ std::vector<double> numbers(const json& v, const std::string& source, const std:
   std::vector<double> out;
   out.reserve(v.size());
   for (const auto& x : v) out.push_back(number(x, source, what + " entry"));
+  return out;
+}
+
+bool number_char(char c) {
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+// The length of a NaN or infinity literal at the start of `text` (a sign included), or 0.
+std::size_t non_finite_literal(std::string_view text) {
+  const std::size_t sign = text.starts_with('-') || text.starts_with('+') ? 1 : 0;
+  for (const std::string_view word : {"NaN", "Infinity", "nan", "inf"}) {
+    if (text.substr(sign).starts_with(word)) return sign + word.size();
+  }
+  return 0;
+}
+
+// The text with every NaN, Infinity, -Infinity and overflowing number outside strings replaced
+// by a marker string; nullopt when there is none (the parse error then stands as it is).
+std::optional<std::string> mark_non_finite(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool found = false;
+  auto mark = [&](std::string_view what) {
+    out.append("\"").append(kNonFinite).append(what).append("\"");
+    found = true;
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"') {  // copy a string through its closing quote, escapes included
+      const std::size_t start = i++;
+      while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
+      i = std::min(i + 1, text.size());
+      out.append(text.substr(start, i - start));
+    } else if (const std::size_t n = non_finite_literal(text.substr(i)); n > 0) {
+      mark(text.substr(i, n));
+      i += n;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      std::size_t end = i;
+      while (end < text.size() && number_char(text[end])) ++end;
+      const std::string token(text.substr(i, end - i));
+      if (std::isinf(std::strtod(token.c_str(), nullptr))) {
+        mark(token + ", beyond double's range");
+      } else {
+        out.append(token);
+      }
+      i = end;
+    } else {
+      out.push_back(c);
+      ++i;
+    }
+  }
+  if (!found) return std::nullopt;
   return out;
 }
 
@@ -80,15 +147,24 @@ DenseLayerSpec parse_layer(const json& l, const std::string& src, const std::str
   return d;
 }
 
-}  // namespace
-
-NnSpec parse_nn_weights(std::string_view text, const std::string& src) {
-  json doc;
-  try {
-    doc = json::parse(text.begin(), text.end());
-  } catch (const json::exception& e) {  // parse errors, and numbers beyond double's range
-    fail(src, std::string("not valid JSON (") + e.what() + ")");
+// The first layer's input is where a user's export most often goes wrong (a descriptor with other
+// shifts or species than the network was trained on), so the message spells out the AEV length.
+void check_first_layers(const NnSpec& spec, const std::string& src) {
+  const int n = static_cast<int>(spec.species.size());
+  const int expect = spec.aev.length(n);
+  for (std::size_t s = 0; s < spec.networks.size(); ++s) {
+    if (spec.networks[s].empty() || spec.networks[s].front().in == expect) continue;
+    fail(src, "network '" + spec.species[s] + "' layer 0 takes " +
+                  std::to_string(spec.networks[s].front().in) + " inputs, expected " +
+                  std::to_string(expect) + " (the AEV length: " + std::to_string(n) +
+                  " species x " + std::to_string(spec.aev.radial_shifts.size()) +
+                  " radial_shifts + " + std::to_string(n * (n + 1) / 2) + " species pairs x " +
+                  std::to_string(spec.aev.angle_shifts.size()) + " angle_shifts x " +
+                  std::to_string(spec.aev.angular_shifts.size()) + " angular_shifts)");
   }
+}
+
+NnSpec spec_from_document(const json& doc, const std::string& src) {
   check_keys(doc,
              {"format", "version", "name", "description", "species", "aev", "activation",
               "energy_shifts", "networks"},
@@ -116,6 +192,11 @@ NnSpec parse_nn_weights(std::string_view text, const std::string& src) {
   if (!sp.is_array()) fail(src, "\"species\" must be an array of names");
   for (const auto& s : sp) {
     if (!s.is_string()) fail(src, "\"species\" must be an array of names");
+    // Caught here, not left to validate(): a repeated name also changes the AEV length, and the
+    // first-layer check below would otherwise report the symptom instead of the cause.
+    if (spec.species_index(s.get<std::string>()) >= 0) {
+      fail(src, "species '" + s.get<std::string>() + "' listed twice");
+    }
     spec.species.push_back(s.get<std::string>());
   }
   spec.aev = parse_aev(member(doc, "aev", src, "the document"), src);
@@ -153,16 +234,45 @@ NnSpec parse_nn_weights(std::string_view text, const std::string& src) {
     }
     spec.networks.push_back(std::move(net));
   }
+  spec.aev.validate(src);
+  check_first_layers(spec, src);
   spec.validate(src);
   return spec;
 }
 
+}  // namespace
+
+NnSpec parse_nn_weights(std::string_view text, const std::string& src) {
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {  // parse errors, and numbers beyond double's range
+    const std::string error = std::string("not valid JSON (") + e.what() + ")";
+    const auto marked = mark_non_finite(text);
+    if (!marked) fail(src, error);
+    try {
+      spec_from_document(json::parse(*marked), src);
+    } catch (const std::invalid_argument& named) {
+      // Only an error that names the non-finite value beats the parser's own.
+      if (std::string_view(named.what()).ends_with(kMustBeFinite)) throw;
+    } catch (const json::exception&) {
+    }
+    fail(src, error);
+  }
+  return spec_from_document(doc, src);
+}
+
 NnSpec read_nn_weights(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not a weights file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument(path + ": cannot open");
+  if (!in) fail(path, "cannot open");
   std::ostringstream ss;
   ss << in.rdbuf();
-  return parse_nn_weights(ss.str(), path);
+  if (in.bad()) fail(path, "cannot read");
+  const std::string text = ss.str();
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) fail(path, "the file is empty");
+  return parse_nn_weights(text, path);
 }
 
 std::string nn_weights_to_json(const NnSpec& spec) {

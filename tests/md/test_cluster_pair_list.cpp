@@ -5,26 +5,21 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <utility>
 
 #include "kernels/common/half_list_rule.hpp"
 #include "md/lattice.hpp"
 #include "md/neighbor_list.hpp"
-#include "md/random.hpp"
+#include "tests/support/reference.hpp"
 
 namespace mdb {
 namespace {
 
 System jittered_fcc(double a, int nx, int ny, int nz, double amplitude, std::uint64_t seed) {
   System s = build_lattice({LatticeKind::Fcc, a, nx, ny, nz}, {"Ar", 39.948}, kMetalUnits);
-  Rng rng(seed);
-  auto x = s.x(), y = s.y(), z = s.z();
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    x[i] += amplitude * (2 * rng.uniform() - 1);
-    y[i] += amplitude * (2 * rng.uniform() - 1);
-    z[i] += amplitude * (2 * rng.uniform() - 1);
-  }
+  test::jitter(s, amplitude, seed);
   return s;
 }
 
@@ -155,18 +150,34 @@ TEST(ClusterPairList, TheHalfListRuleAsOneComparison) {
   }
 }
 
+// Between builds the packed slots follow the atoms, copied by one thread or (past the size
+// where the copies are split) by a team.
 TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
-  System s = jittered_fcc(5.26, 3, 3, 3, 0.3, 6);
-  NeighborList list(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
-  list.build(s);
-  auto x = s.x();
-  for (double& xi : x) xi += 0.1;
-  ASSERT_FALSE(list.update(s));  // 0.1 A is within skin / 2
-  const ClusterPairList& cl = list.clusters();
-  for (int k = 0; k < cl.n_slots(); ++k) {
-    const int a = cl.slot_atom()[k];
-    if (a >= 0) {
+  for (int cells : {3, 14}) {
+    System s = jittered_fcc(5.26, cells, cells, cells, 0.3, 6);
+    NeighborList list(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+    ThreadTeam team(2);
+    list.use_threads(&team);
+    list.build(s);
+    auto x = s.x(), z = s.z();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      x[i] += 0.1;
+      z[i] -= 0.05 * static_cast<double>(i % 3);
+    }
+    ASSERT_FALSE(list.update(s));  // within skin / 2
+    if (cells == 14) {
+      ASSERT_GE(list.halo().n_extended(), 16384) << "large enough to split the copies";
+    }
+    const ClusterPairList& cl = list.clusters();
+    const auto owner = list.halo().owner();
+    for (int k = 0; k < cl.n_slots(); ++k) {
+      const int a = cl.slot_atom()[k];
+      if (a < 0) continue;
       ASSERT_EQ(cl.view().x[k], list.halo().x()[a]) << "slot " << k;
+      ASSERT_EQ(cl.view().z[k], list.halo().z()[a]) << "slot " << k;
+      // A ghost sits a whole number of box lengths from its owner.
+      const double shift = (list.halo().x()[a] - s.x()[owner[a]]) / s.box().lengths()[0];
+      ASSERT_NEAR(shift, std::round(shift), 1e-9) << "slot " << k;
     }
   }
 }

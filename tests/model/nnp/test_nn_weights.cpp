@@ -116,7 +116,7 @@ TEST(NnWeights, EveryErrorNamesTheFileAndTheProblem) {
   {
     json d = valid_doc();
     for (auto& row : d["networks"]["Si"][0]["weights"]) row.erase(0);  // input 39, AEV is 40
-    expect_error(d, "network 'Si' layer 0 takes 39 inputs, expected 40 (the AEV length)");
+    expect_error(d, "network 'Si' layer 0 takes 39 inputs, expected 40 (the AEV length: ");
   }
   {
     json d = valid_doc();
@@ -157,7 +157,9 @@ TEST(NnWeights, NonFiniteValuesAndMalformedJsonAreRejected) {
     parse_nn_weights(inf_text, "inf.json");
     ADD_FAILURE() << "no error";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("inf.json: not valid JSON"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("inf.json: network 'Si' layer 0 bias entry is 1e999, "
+                                         "beyond double's range"),
+              std::string::npos)
         << e.what();
   }
   NnSpec spec = make_nn_preset("nn-student");
@@ -175,6 +177,77 @@ TEST(NnWeights, NonFiniteValuesAndMalformedJsonAreRejected) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos);
   }
+}
+
+// Python's json.dump writes NaN, Infinity and -Infinity for non-finite floats; the error names
+// the field that holds one instead of the parser's position.
+TEST(NnWeights, NonFiniteLiteralsNameTheirField) {
+  json d = valid_doc();
+  d["networks"]["Ge"][1]["weights"][2][5] = 12345.5;
+  d["aev"]["radial_eta"] = 23456.5;
+  const std::string text = d.dump();
+  auto error_for = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    t.replace(t.find(from), from.size(), to);
+    try {
+      parse_nn_weights(t, "py.json");
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error_for("12345.5", "NaN"),
+            "py.json: network 'Ge' layer 1 weights row 2 entry is NaN (every value must be a "
+            "finite number)");
+  EXPECT_EQ(error_for("12345.5", "-Infinity"),
+            "py.json: network 'Ge' layer 1 weights row 2 entry is -Infinity (every value must be "
+            "a finite number)");
+  EXPECT_EQ(error_for("23456.5", "Infinity"),
+            "py.json: aev.radial_eta is Infinity (every value must be a finite number)");
+  // A quoted "NaN" is text, so the number field says so; a NaN where text goes (the description)
+  // has no number to blame, and the parser's own error stands.
+  EXPECT_EQ(error_for("23456.5", "\"NaN\"").rfind("py.json: aev.radial_eta must be a number", 0),
+            0u);
+  EXPECT_EQ(error_for("\"description\":", "\"description\": NaN, \"name\":")
+                .rfind("py.json: not valid JSON", 0),
+            0u);
+}
+
+TEST(NnWeights, FirstLayerErrorSpellsOutTheAevLength) {
+  json d = valid_doc();
+  for (auto& row : d["networks"]["Ge"][0]["weights"]) row.push_back(0.0);
+  expect_error(d,
+               "network 'Ge' layer 0 takes 41 inputs, expected 40 (the AEV length: 2 species x 8 "
+               "radial_shifts + 3 species pairs x 4 angle_shifts x 2 angular_shifts)");
+}
+
+TEST(NnWeights, UnreadableFilesSaySo) {
+  const std::string dir = temp_path("a_directory");
+  std::filesystem::create_directories(dir);
+  EXPECT_THROW(
+      {
+        try {
+          read_nn_weights(dir);
+        } catch (const std::invalid_argument& e) {
+          EXPECT_EQ(std::string(e.what()), dir + ": is a directory, not a weights file");
+          throw;
+        }
+      },
+      std::invalid_argument);
+  std::filesystem::remove_all(dir);
+  const std::string empty = temp_path("empty.json");
+  std::ofstream(empty) << "  \n";
+  EXPECT_THROW(
+      {
+        try {
+          read_nn_weights(empty);
+        } catch (const std::invalid_argument& e) {
+          EXPECT_EQ(std::string(e.what()), empty + ": the file is empty");
+          throw;
+        }
+      },
+      std::invalid_argument);
+  std::remove(empty.c_str());
 }
 
 }  // namespace
