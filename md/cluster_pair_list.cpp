@@ -51,6 +51,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   }
   for (auto* v : {&slot_atom_, &slot_owner_, &slot_species_}) reserve_with_headroom(*v, max_slots);
   reserve_with_headroom(slot_key_, max_slots);
+  reserve_with_headroom(fold_slots_, max_slots);
   for (auto* v : {&px_, &py_, &pz_}) reserve_with_headroom(*v, max_slots);
   reserve_with_headroom(row_offsets_, max_slots + 1);
   resize_with_headroom(col_of_atom_, static_cast<std::size_t>(n_ext));
@@ -78,6 +79,20 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     slot_species_[s] = a >= 0 ? species[a] : 0;
     slot_key_[s] = a >= 0 ? half_list_key(owner[a], sign[a]) : -2;  // padding: never kept
   }
+  // Each local atom's slots, for fold_forces (a counting sort of the slots by owner).
+  resize_with_headroom(fold_offsets_, static_cast<std::size_t>(n_local) + 1);
+  std::fill(fold_offsets_.begin(), fold_offsets_.end(), 0);
+  for (std::size_t s = 0; s < n_slots; ++s) {
+    if (slot_owner_[s] >= 0) ++fold_offsets_[static_cast<std::size_t>(slot_owner_[s]) + 1];
+  }
+  for (int i = 0; i < n_local; ++i) fold_offsets_[i + 1] += fold_offsets_[i];
+  resize_with_headroom(fold_slots_, static_cast<std::size_t>(fold_offsets_[n_local]));
+  for (std::size_t s = 0; s < n_slots; ++s) {
+    const int o = slot_owner_[s];
+    if (o >= 0) fold_slots_[fold_offsets_[o]++] = static_cast<int>(s);
+  }
+  for (int i = n_local; i > 0; --i) fold_offsets_[i] = fold_offsets_[i - 1];
+  fold_offsets_[0] = 0;
   refresh(halo);
 
   // Four boxes past the end that no test passes, so the search reads boxes four at a time.
@@ -369,18 +384,29 @@ std::size_t ClusterPairList::count_pairs_within(double r) const {
 }
 
 void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const double* pfz,
-                                  System& system) const {
+                                  System& system, ThreadTeam* team) const {
   auto fx = system.fx(), fy = system.fy(), fz = system.fz();
-  std::fill(fx.begin(), fx.end(), 0.0);
-  std::fill(fy.begin(), fy.end(), 0.0);
-  std::fill(fz.begin(), fz.end(), 0.0);
-  const std::size_t n_slots = slot_owner_.size();
-  for (std::size_t s = 0; s < n_slots; ++s) {
-    const int o = slot_owner_[s];
-    if (o < 0) continue;
-    fx[o] += pfx[s];
-    fy[o] += pfy[s];
-    fz[o] += pfz[s];
+  const int n = static_cast<int>(fx.size());
+  const int nt = team ? team->size() : 1;
+  auto part = [&](int t) {
+    const auto [b, e] = even_range(n, t, nt);
+    for (int i = b; i < e; ++i) {
+      double sx = 0.0, sy = 0.0, sz = 0.0;
+      for (int k = fold_offsets_[i]; k < fold_offsets_[i + 1]; ++k) {
+        const int s = fold_slots_[k];
+        sx += pfx[s];
+        sy += pfy[s];
+        sz += pfz[s];
+      }
+      fx[i] = sx;
+      fy[i] = sy;
+      fz[i] = sz;
+    }
+  };
+  if (team) {
+    team->run_checked(part);
+  } else {
+    part(0);
   }
 }
 

@@ -46,8 +46,10 @@ class ClusterPairList {
   /// Atom pairs of the list closer than `r` at the current positions.
   std::size_t count_pairs_within(double r) const;
 
-  /// system.f = the packed forces summed onto each slot's owner (padding ignored).
-  void fold_forces(const double* pfx, const double* pfy, const double* pfz, System& system) const;
+  /// system.f = the packed forces summed onto each slot's owner (padding ignored), each atom
+  /// gathering its own slots, split over `team` when given one.
+  void fold_forces(const double* pfx, const double* pfy, const double* pfz, System& system,
+                   ThreadTeam* team = nullptr) const;
 
  private:
   /// A run of j-clusters in one column, and how far along z the search has moved through it.
@@ -86,6 +88,8 @@ class ClusterPairList {
   std::vector<int> slot_atom_, slot_owner_, slot_species_;
   // Per slot, half_list_key of its atom: the half list keeps (i, ghost) iff key > 2 i.
   std::vector<std::int64_t> slot_key_;
+  // The slots of each local atom (its own and its ghosts'), CSR: fold_forces gathers per atom.
+  std::vector<int> fold_offsets_, fold_slots_;
   std::vector<double> px_, py_, pz_;
   // Bounding boxes per cluster at the build.
   std::vector<double> bb_lo_x_, bb_lo_y_, bb_lo_z_, bb_hi_x_, bb_hi_y_, bb_hi_z_;

@@ -89,6 +89,10 @@ TEST(LjSimd, DoubleEqualsScalarWithThreads) {
     expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(5, 5, 5, 0.4, 4), 1e-12,
                                        &team);
   }
+  // 8,788 atoms: past the size where the fold onto owners is split over the team too.
+  ThreadTeam team(2);
+  expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(13, 13, 13, 0.4, 9), 1e-12,
+                                     &team);
 }
 
 // Mixed precision: float pair arithmetic (relative rounding ~6e-8 per operation, amplified ~14x
