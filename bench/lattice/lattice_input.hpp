@@ -9,12 +9,12 @@
 
 namespace mdb::bench {
 
-/// Reads the numbers of a text file: decimal numbers (as C's strtof reads them, e.g. 0.25,
-/// -1e-3, +7) separated by whitespace; `#` starts a comment that runs to the end of its line.
-/// Values below float32's smallest subnormal read as zero. Throws LatticeOptionError, one line
-/// starting "--lq_input=<path>: ", when the file cannot be read, holds no number, or holds
-/// something that is not a finite float32 (a word, NaN, an infinity, a magnitude beyond
-/// 3.4e38), naming the line and the text.
+/// Reads the numbers of a text file: decimal numbers (as std::from_chars reads them, no
+/// hexadecimal, e.g. 0.25, -1e-3, +7) separated by whitespace; `#` starts a comment that runs to
+/// the end of its line. Values below float32's smallest subnormal read as zero. Throws
+/// LatticeOptionError, one line starting "--lq_input=<path>: ", when the file cannot be read, holds
+/// no number, or holds something that is not a finite float32 (a word, NaN, an infinity, a
+/// magnitude beyond 3.4e38), naming the line and the text.
 std::vector<float> read_lattice_input(const std::string& path);
 
 /// Checks that the values cut into whole vectors of every lattice in `lattices` (a multiple of

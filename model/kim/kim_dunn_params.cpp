@@ -17,7 +17,8 @@ namespace mdb {
 namespace {
 
 // KIM::SHARED_LIBRARY_SCHEMA::SharedLibrarySchemaV2 (KIM_SharedLibrarySchema.hpp, KIM API 2.x,
-// KIM_SHARED_LIBRARY_SCHEMA_VERSION 2), which KIM does not install: every portable model's
+// KIM_SHARED_LIBRARY_SCHEMA_VERSION 2; Debian ships the header only among its CMake item
+// templates, /usr/share/cmake/kim-api-items/, not as an API header): every portable model's
 // library exports one as `kim_shared_library_schema`, next to `kim_shared_library_schema_version`.
 // KIM's CollectionItemType and LanguageName are classes holding one int.
 struct EmbeddedFile {
