@@ -45,7 +45,6 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
                   static_cast<std::size_t>(n_ext - n_local + kClusterSize - 1) / kClusterSize +
                   2 * n_cols;
   const std::size_t max_slots = max_clusters_ * kClusterSize;
-  reserve_with_headroom(cluster_col_, max_clusters_);
   for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_, &bb_hi_x_, &bb_hi_y_, &bb_hi_z_}) {
     reserve_with_headroom(*v, max_clusters_ + kClusterSize);
   }
@@ -57,16 +56,15 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   resize_with_headroom(col_of_atom_, static_cast<std::size_t>(n_ext));
   resize_with_headroom(order_, static_cast<std::size_t>(n_ext));
   n_local_clusters_ = 0;
-  cluster_col_.clear();
+  n_clusters_ = 0;
   slot_atom_.clear();
   cluster_atoms(halo, 0, n_local, local_col_start_, team);
-  n_local_clusters_ = static_cast<int>(cluster_col_.size());
+  n_local_clusters_ = n_clusters_;
   cluster_atoms(halo, n_local, n_ext, ghost_col_start_, team);
-  ensure_headroom(cluster_col_);
   ensure_headroom(slot_atom_);
 
   const std::size_t n_slots = slot_atom_.size();
-  const int n_clusters = static_cast<int>(cluster_col_.size());
+  const int n_clusters = n_clusters_;
   for (auto* v : {&slot_owner_, &slot_species_}) resize_with_headroom(*v, n_slots);
   resize_with_headroom(slot_key_, n_slots);
   for (auto* v : {&px_, &py_, &pz_}) resize_with_headroom(*v, n_slots);
@@ -201,7 +199,7 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
   }
   for (int c = 0; c < n_cols; ++c) col_count_[c + 1] += col_count_[c];
   resize_with_headroom(column_start, static_cast<std::size_t>(n_cols) + 1);
-  int cluster = static_cast<int>(cluster_col_.size());
+  int cluster = n_clusters_;
   for (int c = 0; c < n_cols; ++c) {
     column_start[c] = cluster;
     cluster += (col_count_[c + 1] - col_count_[c] + kClusterSize - 1) / kClusterSize;
@@ -209,7 +207,7 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
   column_start[n_cols] = cluster;
   for (int k = first; k < last; ++k) order_[first + col_count_[col_of_atom_[k]]++] = k;
   // col_count_[c] is now the end of column c (and the start of column c + 1).
-  resize_with_headroom(cluster_col_, static_cast<std::size_t>(cluster));
+  n_clusters_ = cluster;
   resize_with_headroom(slot_atom_, static_cast<std::size_t>(cluster) * kClusterSize);
   const int nt = team ? team->size() : 1;
   auto fill = [&](int t) {
@@ -222,7 +220,6 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
       for (int k = begin; k < end; k += kClusterSize) {
         for (int s = 0; s < kClusterSize; ++s)
           slot_atom_[slot++] = k + s < end ? order_[k + s] : -1;
-        cluster_col_[(slot - 1) / kClusterSize] = c;
       }
     }
   };
@@ -355,7 +352,7 @@ void ClusterPairList::refresh(const Halo& halo, ThreadTeam* team) {
 ClusterPairView ClusterPairList::view() const {
   ClusterPairView v;
   v.n_i_clusters = n_local_clusters_;
-  v.n_clusters = static_cast<int>(cluster_col_.size());
+  v.n_clusters = n_clusters_;
   v.row_offsets = row_offsets_.data();
   v.row_cluster = row_cluster_.data();
   v.row_mask = row_mask_.data();

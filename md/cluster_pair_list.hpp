@@ -81,7 +81,7 @@ class ClusterPairList {
   int dims_[2] = {1, 1};
   std::vector<int> col_of_atom_, col_count_, order_;
   std::vector<int> local_col_start_, ghost_col_start_;  // first cluster of each column (+1)
-  std::vector<int> cluster_col_;                        // column of each cluster
+  int n_clusters_ = 0;                                  // local and ghost
   int n_local_clusters_ = 0;
   std::size_t max_clusters_ = 0;
   // Per slot.

@@ -21,25 +21,15 @@
 #include "md/engine.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
+#include "tests/support/run_command.hpp"
 
 namespace mdb::bench {
 namespace {
 
-struct Result {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr
-};
+using Result = test::CommandResult;
 
 Result run_md_bench(const std::string& args) {
-  const std::string cmd = std::string(MDB_MD_BENCH_PATH) + " " + args + " 2>&1";
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return r;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p) != nullptr) r.output += buf;
-  const int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return r;
+  return test::run_command(MDB_MD_BENCH_PATH, args);
 }
 
 std::filesystem::path temp_json(const char* name) {
