@@ -76,6 +76,10 @@ struct CaseSpec {
   /// forces on every atom with that case's model there, one evaluation each, where finite
   /// differences would take ~25 (that model passed them on the same state). Empty: none.
   std::string same_potential_as;
+  /// Names the case whose model this case's model was distilled from (c-dunn for c-nn-student).
+  /// Its Step and Trajectory rows then carry energy_mae and force_rmse against that model on
+  /// frames of this case's own MD (bench/teacher_accuracy.*). Empty: none.
+  std::string teacher;
   /// Registered only when --md_cases names it: a step costs about a second, too slow for the
   /// default, quick and full suites.
   bool on_request = false;

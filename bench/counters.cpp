@@ -58,6 +58,10 @@ const std::vector<CounterSpec>& counter_specs() {
       {"T_mean", "K", "mean kinetic temperature over the trajectory"},
       {"P_mean", "bar", "NPT: mean pressure"},
       {"density", "g/cm^3", "NPT: mean mass density"},
+      {"energy_mae", "meV/atom",
+       "against the case's teacher (or the case of the same potential): mean |E - E_ref| / N over "
+       "frames of MD at the case's state point (Step and Trajectory rows; computed untimed)"},
+      {"force_rmse", "eV/A", "the same reference and frames: RMS force-component error"},
       // NN potentials only: shares of the force-field time, and the dense layers' speed.
       {"nn_baseline_frac", "1", "NN: share of force time in the physical baseline (SW)"},
       {"nn_descriptor_frac", "1", "NN: share of force time computing the AEV descriptors"},
@@ -126,6 +130,8 @@ void publish(benchmark::State& state, Measurement& m) {
   if (t.temperature_mean) set(state, "T_mean", *t.temperature_mean);
   if (t.pressure_mean) set(state, "P_mean", *t.pressure_mean);
   if (t.density_mean) set(state, "density", *t.density_mean);
+  if (m.accuracy.energy_mae_mev) set(state, "energy_mae", *m.accuracy.energy_mae_mev);
+  if (m.accuracy.force_rmse) set(state, "force_rmse", *m.accuracy.force_rmse);
   const NnBreakdown& nn = m.nn;
   const double nn_total = nn.baseline_s + nn.descriptor_s + nn.network_s + nn.network_backward_s +
                           nn.descriptor_backward_s + nn.other_s;

@@ -30,6 +30,13 @@ struct ThermoSummary {
   std::optional<double> density_mean;         ///< g/cm^3 (reduced in LJ units)
 };
 
+/// The case's model against its teacher (or the same potential by another route), on frames of
+/// its own MD; absent for cases without one.
+struct AccuracySummary {
+  std::optional<double> energy_mae_mev;  ///< meV/atom
+  std::optional<double> force_rmse;      ///< eV/A
+};
+
 /// An NN potential's force time by stage (seconds summed over replicas) and its network work.
 struct NnBreakdown {
   bool present = false;
@@ -68,6 +75,7 @@ struct Measurement {
   /// build sits in a conditional node (DeviceGraphInfo).
   double graph_nodes = -1, graph_conditional_build = -1;
   ThermoSummary thermo;
+  AccuracySummary accuracy;
   NnBreakdown nn;
 };
 

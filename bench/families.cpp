@@ -13,6 +13,7 @@
 #include "bench/progress.hpp"
 #include "bench/samples_out.hpp"
 #include "bench/stats.hpp"
+#include "bench/teacher_accuracy.hpp"
 #include "bench/workspace.hpp"
 #include "md/phase_timer.hpp"
 #ifdef MDB_HAVE_LAMMPS
@@ -77,6 +78,22 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   return m;
 }
 
+// Step and Trajectory rows of a case with a teacher carry the model's accuracy against it
+// (computed once per state, after the timed loop). False after failing the benchmark.
+bool add_accuracy(benchmark::State& state, const BenchmarkSpec& spec, Measurement& m) {
+  if (spec.family != Family::Step && spec.family != Family::Trajectory) return true;
+  try {
+    if (const auto a = reference_accuracy(spec.key)) {
+      m.accuracy.energy_mae_mev = a->energy_mae_mev;
+      m.accuracy.force_rmse = a->force_rmse;
+    }
+  } catch (const std::exception& e) {
+    fail(state, e.what());
+    return false;
+  }
+  return true;
+}
+
 // Step, Scaling and Batched: one iteration = one step of every replica. A host-timed engine
 // times each step; a device engine times spans of ws.chunk steps between two events and credits
 // each step the span's time / chunk (a span whose steps were replayed is timed again).
@@ -134,6 +151,7 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
       measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations()),
               host_timed ? rec.seconds() : seconds, rec.samples(), mem_before);
   if (mem_before >= 0.0) m.gpu_mem_peak_bytes = mem_peak;
+  if (!add_accuracy(state, spec, m)) return;
   publish(state, m);
 }
 
@@ -221,6 +239,7 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
       measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations() * steps),
               seconds, rec.samples(), mem_before);
   m.thermo = summarize_thermo(spec, th, m.natoms);
+  if (!add_accuracy(state, spec, m)) return;
   publish(state, m);
 }
 

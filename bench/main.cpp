@@ -15,6 +15,7 @@
 #include "bench/registry_device.hpp"
 #include "bench/run_context.hpp"
 #include "bench/samples_out.hpp"
+#include "bench/teacher_accuracy.hpp"
 #include "bench/workspace.hpp"
 #include "md/engine.hpp"
 #include "model/nnp/nn_presets.hpp"
@@ -108,6 +109,7 @@ int main(int argc, char** argv) {
   start_progress(selected, progress && !listing);
   register_benchmarks(plan);
   add_run_context();
+  benchmark::AddCustomContext("mdbench_teachers", teachers_context());
   // Google Benchmark 1.7.1 keeps each repetition's memory result in a growing std::vector and
   // reports through pointers into it, so with repetitions all but the last are read after the
   // vector moved (google/benchmark#1939): garbage max_bytes_used/total_allocated_bytes. Only a

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compare/diff/diff.hpp"
+#include "compare/report/accuracy_rows.hpp"
 #include "compare/report/run_summary.hpp"
 #include "compare/report/step_samples.hpp"
 
@@ -31,6 +32,13 @@ std::string lattice_throughput_chart(const RunSummary& run, const std::string& o
 /// lattice_bench, one operation: each implementation's speed-up over the reference of the same
 /// run at each batch size (ratio of median times), log-log, with a line at 1x.
 std::string lattice_speedup_chart(const RunSummary& run, const std::string& op);
+
+/// Students against their teacher at one size and backend: each student's error against the
+/// teacher (force RMSE; energy MAE in a second panel when the rows have it) over its time per
+/// atom-step, log-log. The teacher, whose error is 0 by definition, is a dashed reference line at
+/// its speed with a marker on the bottom edge, never a point; a student's error of exactly 0 also
+/// sits on that edge. Empty when no student has an error and a speed to draw.
+std::string accuracy_chart(const AccuracyGroup& group);
 
 /// One row per benchmark on a log time axis: p50, p95, p99 and max step latency, and the mean.
 std::string latency_chart(const std::vector<const BenchSummary*>& rows, const std::string& title);

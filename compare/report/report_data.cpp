@@ -5,6 +5,7 @@
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/policy.hpp"
 #include "compare/diff/samples.hpp"
+#include "compare/report/accuracy_rows.hpp"
 
 namespace mdb::compare {
 namespace {
@@ -63,6 +64,11 @@ ReportData build_report_data(const ReportRequest& request) {
   for (const auto& [a, b] : request.pairs) {
     data.pairs.push_back(*make_pair(new_set, shown, a, b, policy, true));
   }
+
+  // A malformed teacher list is md_bench's bug, not the reader's: the page goes on without the
+  // bad entries and says which they were.
+  if (const TeacherMap teachers = parse_teachers(data.run.context); !teachers.problem.empty())
+    data.notes.push_back(teachers.problem);
 
   if (!request.samples_file.empty()) {
     data.samples = load_step_samples(request.samples_file);

@@ -1,7 +1,8 @@
 #pragma once
 // Pieces of md_report's HTML page shared by report_html.cpp (skeleton, glance, comparison,
-// tables), report_html_sections.cpp (chart sections, hotspots) and report_html_lattice.cpp
-// (lattice_bench's section). Internal to the page writer.
+// tables), report_html_sections.cpp (chart sections, hotspots), report_html_accuracy.cpp
+// (students against teachers) and report_html_lattice.cpp (lattice_bench's section). Internal to
+// the page writer.
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -26,6 +27,9 @@ void card(std::ostream& out, const std::string& value, const std::string& label,
 std::vector<std::pair<std::string, std::string>> present_sections(const ReportData& d);
 /// Scaling, pairs, batched, latency, histograms and phases, each only when it has data.
 void chart_sections(std::ostream& out, const ReportData& d);
+/// Students against their teachers, when the run has accuracy counters: a chart per group and
+/// the table of speed-ups and errors.
+void accuracy_section(std::ostream& out, const RunSummary& run);
 /// lattice_bench's rows, when the run has any: charts, speed-up table, findings, numbers.
 void lattice_section(std::ostream& out, const RunSummary& run);
 /// Hotspots: a table of the rules that fired, then a block per benchmark.

@@ -130,6 +130,7 @@ std::vector<std::pair<std::string, std::string>> present_sections(const ReportDa
   if (d.comparison) s.push_back({"comparison", "Comparison"});
   if (!scaling_chart(d.run).empty()) s.push_back({"scaling", "Scaling"});
   if (has_pairs(d)) s.push_back({"pairs", "Speed-ups"});
+  if (!accuracy_groups(d.run).empty()) s.push_back({"accuracy", "Accuracy vs speed"});
   if (!batched_chart(d.run).empty()) s.push_back({"batched", "Batched"});
   if (has_latency(d.run)) s.push_back({"latency", "Step latency"});
   if (has_histograms(d)) s.push_back({"histograms", "Histograms"});
@@ -158,6 +159,7 @@ void chart_sections(std::ostream& out, const ReportData& d) {
           << svg << "\n";
     }
   }
+  accuracy_section(out, run);
   if (const std::string svg = batched_chart(run); !svg.empty()) {
     section_head(out, "batched", "Batched MD: throughput against replicas");
     how(out, kHowBatched);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/report/accuracy_rows.hpp"
 #include "compare/report/lattice_findings.hpp"
 #include "compare/report/lattice_rows.hpp"
 #include "compare/report/report_charts.hpp"
@@ -52,6 +53,29 @@ void benchmarks_table(std::ostream& out, const RunSummary& run) {
     out << " | " << rules << " |\n";
   }
   out << "\n</details>\n";
+}
+
+// Students against their teachers: the table under the HTML page's accuracy charts.
+void accuracy_part(std::ostream& out, const RunSummary& run) {
+  const std::vector<AccuracyGroup> groups = accuracy_groups(run);
+  if (groups.empty()) return;
+  out << "#### Students against their teachers (accuracy-vs-speed charts: the HTML report)\n\n"
+      << "| Size and backend | Student | Teacher | student time/atom-step | teacher time/atom-step "
+         "| speed-up | energy MAE (meV/atom) | force RMSE (eV/Å) |\n"
+      << "|---|---|---|---:|---:|---:|---:|---:|\n";
+  for (const auto& g : groups) {
+    for (const auto& r : g.students) {
+      const BenchSummary& b = *r.student;
+      out << "| " << markdown_cell(g.title()) << " | " << code(b.parts.case_name) << " | "
+          << (g.teacher_case.empty() ? "" : code(g.teacher_case)) << " | "
+          << value_or_blank(b, "us_per_atom", "us") << " | "
+          << (g.teacher ? value_or_blank(*g.teacher, "us_per_atom", "us") : "") << " | "
+          << (std::isfinite(r.speedup) ? format_value(r.speedup, "") + "x" : "") << " | "
+          << value_or_blank(b, kEnergyMae, "") << " | " << value_or_blank(b, kForceRmse, "")
+          << " |\n";
+    }
+  }
+  out << "\n";
 }
 
 void lattice_speedups(std::ostream& out, const LatticeSpeedupTable& t) {
@@ -189,6 +213,7 @@ void write_report_markdown(std::ostream& out, const ReportData& d) {
     if (header) out << "\n";
   }
 
+  accuracy_part(out, run);
   lattice_part(out, run);
   const bool all_lattice =
       std::all_of(run.benchmarks.begin(), run.benchmarks.end(),

@@ -31,6 +31,16 @@ double finite_median(const std::vector<double>& values) {
   return median(kept);
 }
 
+// Google Benchmark appends the options set per benchmark (min_time:0.050, repeats:3, ...) before
+// "/manual_time". They say how a row was measured, not what, so the parts are read without them.
+bool is_run_option(std::string_view part) {
+  for (const std::string_view option :
+       {"min_time:", "min_warmup_time:", "iterations:", "repeats:"}) {
+    if (part.starts_with(option)) return true;
+  }
+  return false;
+}
+
 double cv_of(const std::vector<double>& values) {
   if (values.size() < 3) return kNaN;
   double sum = 0;
@@ -63,7 +73,8 @@ std::vector<std::string_view> split_name(std::string_view name) {
 BenchName parse_bench_name(std::string_view name) {
   BenchName b;
   b.label = short_label(name);
-  const std::vector<std::string_view> p = split_name(b.label);
+  std::vector<std::string_view> p = split_name(b.label);
+  while (!p.empty() && is_run_option(p.back())) p.pop_back();
   if (p.size() < 5 || !name.ends_with(kManual)) return b;
   const std::string_view family = p[0];
   long long atoms = 0;

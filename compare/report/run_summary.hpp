@@ -33,6 +33,8 @@ struct BenchName {
 };
 
 /// Parses an md_bench name; never throws (a name that does not fit gives md_bench = false).
+/// Options Google Benchmark appends before "/manual_time" (min_time:..., min_warmup_time:...,
+/// iterations:..., repeats:...) are skipped; `label` keeps them.
 BenchName parse_bench_name(std::string_view name);
 /// A benchmark name's components between '/' (empty ones kept), views into `name`.
 std::vector<std::string_view> split_name(std::string_view name);

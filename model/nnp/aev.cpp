@@ -256,6 +256,47 @@ void AevComputer<Real>::backward(const NeighborView& v, const int* row_of, const
   }
 }
 
+template <class Real>
+void AevComputer<Real>::tangent(const NeighborView& v, const int* row_of, const double* wx,
+                                const double* wy, const double* wz, Real* out, int stride) const {
+  const int n_r = radial_.n;
+  for (int i = 0; i < v.n_local; ++i) {
+    Real* o = out + static_cast<std::ptrdiff_t>(row_of[i]) * stride;
+    std::fill(o, o + length(), Real(0));
+    for (auto p = pair_start_[i]; p < pair_start_[i + 1]; ++p) {
+      const int j = pair_j_[p];
+      // d = r_j - r_i moves by w_j - w_i; |d| by its projection on d / r.
+      const Real dr =
+          static_cast<Real>((wx[j] - wx[i]) * pair_ux_[p] + (wy[j] - wy[i]) * pair_uy_[p] +
+                            (wz[j] - wz[i]) * pair_uz_[p]);
+      Real* ok = o + pair_block_[p];
+      const Real* dg = pair_dg_.data() + p * n_r;
+      for (int k = 0; k < n_r; ++k) ok[k] += dg[k] * dr;
+    }
+    for (auto t = trip_start_[i]; t < trip_start_[i + 1]; ++t) {
+      const Real* geom = trip_geom_.data() + t * 9;
+      const Real r1 = geom[6], r2 = geom[7], cos_theta = geom[8];
+      const int ja = trip_j_[t], jb = trip_k_[t];
+      const Real w1x = static_cast<Real>(wx[ja] - wx[i]), w1y = static_cast<Real>(wy[ja] - wy[i]),
+                 w1z = static_cast<Real>(wz[ja] - wz[i]);
+      const Real w2x = static_cast<Real>(wx[jb] - wx[i]), w2y = static_cast<Real>(wy[jb] - wy[i]),
+                 w2z = static_cast<Real>(wz[jb] - wz[i]);
+      const Real dr1 = (w1x * geom[0] + w1y * geom[1] + w1z * geom[2]) / r1;
+      const Real dr2 = (w2x * geom[3] + w2y * geom[4] + w2z * geom[5]) / r2;
+      // cos = d1.d2 / (r1 r2): its change is (w1.d2 + d1.w2) / (r1 r2) - cos (dr1/r1 + dr2/r2).
+      const Real dcos = (w1x * geom[3] + w1y * geom[4] + w1z * geom[5] + w2x * geom[0] +
+                         w2y * geom[1] + w2z * geom[2]) /
+                            (r1 * r2) -
+                        cos_theta * (dr1 / r1 + dr2 / r2);
+      Real* om = o + trip_block_[t];
+      const std::size_t at = static_cast<std::size_t>(t) * n_terms_;
+      for (int m = 0; m < n_terms_; ++m) {
+        om[m] += trip_dr1_[at + m] * dr1 + trip_dr2_[at + m] * dr2 + trip_dcos_[at + m] * dcos;
+      }
+    }
+  }
+}
+
 template class AevComputer<float>;
 template class AevComputer<double>;
 

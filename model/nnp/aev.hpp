@@ -30,6 +30,13 @@ class AevComputer {
   /// forward().
   void backward(const NeighborView& v, const int* row_of, const Real* grad, int stride, double* fx,
                 double* fy, double* fz) const;
+  /// The directional derivative of every local atom's AEV along the displacement (wx, wy, wz)
+  /// of the extended atoms, for the geometry of the last forward(), written (not added) to
+  /// out[row_of[i] * stride ...]. Pass a ghost its owner's displacement to move the crystal's
+  /// images with their atoms. backward()'s transpose: sum_i grad_i . out_i = -sum_k w_k . F_k,
+  /// which is what force matching needs (a Jacobian-vector product without the Jacobian).
+  void tangent(const NeighborView& v, const int* row_of, const double* wx, const double* wy,
+               const double* wz, Real* out, int stride) const;
 
  private:
   void gather(const NeighborView& v, const int* species_map, int i);

@@ -2,6 +2,7 @@
 // Reading a drawn chart back: tooltips, where tick labels sit, and where a value falls on a log
 // axis, for the chart tests that check points against their own axes.
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -18,11 +19,13 @@ inline std::string tip(const XmlNode& n) {
 }
 
 /// The pixel of tick label `text` on the axis whose labels have anchor `anchor` ("middle": x
-/// axis, "end": y axis), read back from the drawn SVG.
-inline double tick_px(const XmlNode& svg, const std::string& text, const std::string& anchor) {
+/// axis, "end": y axis), read back from the drawn SVG; `nth` picks a later axis of a chart with
+/// several panels (0: the first in document order).
+inline double tick_px(const XmlNode& svg, const std::string& text, const std::string& anchor,
+                      std::size_t nth = 0) {
   for (const XmlNode* t : svg.find_all("text")) {
     const auto a = t->attrs.find("text-anchor");
-    if (t->text == text && a != t->attrs.end() && a->second == anchor)
+    if (t->text == text && a != t->attrs.end() && a->second == anchor && nth-- == 0)
       return anchor == "end" ? t->number("y") - 3.5 : t->number("x");
   }
   throw std::runtime_error("no tick label " + text);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <utility>
 
 #include "bench/counters.hpp"
 #include "bench/lattice/lattice_counters.hpp"
@@ -19,6 +20,32 @@ TEST(CounterTable, KnowsEveryCounterMdBenchDefines) {
   for (const auto& c : bench::counter_specs()) {
     const MetricSpec s = builtin_metric(c.name);
     EXPECT_TRUE(s.known) << "compare/diff/metrics.cpp lacks md_bench counter " << c.name;
+  }
+}
+
+// compare prints md_bench's counters in its own unit: the two tables must say the same unit, or
+// a table would show "0.12 eV/A" for what md_bench measured in another.
+TEST(CounterTable, UnitsAgreeWithMdBench) {
+  for (const auto& c : bench::counter_specs()) {
+    const MetricSpec s = builtin_metric(c.name);
+    if (s.known) {
+      EXPECT_EQ(s.unit, c.unit) << c.name;
+    }
+  }
+}
+
+// A student's error against its teacher (energy_mae, force_rmse: docs/BENCHMARKS.md) is gated
+// like the lattice accuracy: lower is better, and not a speed, so --threshold and gate_timing
+// leave it alone; an absolute guard keeps a student equal to its teacher to rounding quiet.
+TEST(CounterTable, AccuracyCountersHaveTheirDirections) {
+  for (const auto& [name, unit] : {std::pair{"energy_mae", "meV/atom"}, {"force_rmse", "eV/A"}}) {
+    const MetricSpec s = builtin_metric(name);
+    EXPECT_TRUE(s.known) << name;
+    EXPECT_EQ(s.direction, Direction::kLower) << name;
+    EXPECT_FALSE(s.timing) << name;
+    EXPECT_EQ(s.unit, unit) << name;
+    EXPECT_GT(s.threshold, 0) << name;
+    EXPECT_GT(s.abs_tolerance, 0) << name;
   }
 }
 

@@ -180,6 +180,31 @@ TEST(CompareSamples, EnergyDriftIsJudgedByMagnitudeAboveItsNoiseFloor) {
   EXPECT_TRUE(c.failed);
 }
 
+// A student's accuracy repeats exactly on one machine: every repetition has the same value.
+TEST(CompareSamples, StudentAccuracyRegressesBeyondTenPercentAndItsFloor) {
+  BenchmarkSamples o = bench("S", 1000), n = bench("S", 1000);
+  o.metrics["force_rmse"] = std::vector<double>(10, 0.10);
+  o.metrics["energy_mae"] = std::vector<double>(10, 4.0);
+  n.metrics["force_rmse"] = std::vector<double>(10, 0.13);  // a worse student: +30 %
+  n.metrics["energy_mae"] = std::vector<double>(10, 4.2);   // frames resampled: +5 %
+  const Comparison c = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(metric(c, "S", "force_rmse").verdict, Verdict::kRegressed);
+  EXPECT_EQ(metric(c, "S", "energy_mae").verdict, Verdict::kSame);
+  EXPECT_TRUE(c.failed);
+  // A port equal to its teacher to rounding: tripled, but far below the absolute floor.
+  o.metrics["force_rmse"] = std::vector<double>(10, 1e-7);
+  n.metrics["force_rmse"] = std::vector<double>(10, 3e-7);
+  const Comparison rounding = compare_samples(set_of({o}), set_of({n}), Policy{});
+  EXPECT_EQ(metric(rounding, "S", "force_rmse").verdict, Verdict::kSame);
+  // --threshold is for timings: it leaves the accuracy gate alone.
+  Policy loose;
+  loose.forced_time_threshold = 1.0;
+  o.metrics["force_rmse"] = std::vector<double>(10, 0.10);
+  n.metrics["force_rmse"] = std::vector<double>(10, 0.13);
+  const Comparison forced = compare_samples(set_of({o}), set_of({n}), loose);
+  EXPECT_EQ(metric(forced, "S", "force_rmse").verdict, Verdict::kRegressed);
+}
+
 TEST(CompareSamples, AllocationsFromZeroRegress) {
   BenchmarkSamples o = bench("A", 1000), n = bench("A", 1000);
   o.metrics["allocs_per_step"] = std::vector<double>(10, 0.0);

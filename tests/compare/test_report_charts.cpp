@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
+#include <sstream>
+#include <stdexcept>
 
 #include "compare/diff/policy.hpp"
 #include "compare/report/svg_scale.hpp"
@@ -178,6 +182,128 @@ TEST(SpeedupChart, TeacherOverStudent) {
   }
   EXPECT_EQ(bars, 5u);  // Step, Trajectory, Batched x3
   EXPECT_NE(svg.all_text().find("nn-student faster"), std::string::npos);
+}
+
+// The accuracy chart of accuracy_run.json (make_fixtures.py): c-dunn teaches c-nn-student and
+// c-dunn-kim at 64 atoms; the left panel is force RMSE, the right energy MAE.
+AccuracyGroup group_of(const std::vector<AccuracyGroup>& groups, const std::string& teacher,
+                       long long atoms) {
+  for (const auto& g : groups) {
+    if (g.teacher_case == teacher && g.atoms == atoms) return g;
+  }
+  throw std::runtime_error("no group of " + teacher);
+}
+
+// A polygon's vertical extent (the teacher's triangle), from its points attribute.
+std::pair<double, double> y_extent(const XmlNode& polygon) {
+  std::istringstream in(polygon.attrs.at("points"));
+  double lo = 1e300, hi = -1e300, x = 0, y = 0;
+  char comma = 0;
+  while (in >> x >> comma >> y) lo = std::min(lo, y), hi = std::max(hi, y);
+  return {lo, hi};
+}
+
+TEST(AccuracyChart, StudentsSitWhereTheAxesSayAtTheirMedians) {
+  const RunSummary run = load("accuracy_run.json");
+  const AccuracyGroup g = group_of(accuracy_groups(run), "c-dunn", 64);
+  const XmlNode svg = parse_xml(accuracy_chart(g));
+  const BenchSummary* student = run.find("Step/NVE/64/c-nn-student/cpu/manual_time");
+  // The median of 0.12, 0.5 and 0.11, not their mean (0.243).
+  ASSERT_DOUBLE_EQ(student->value("force_rmse"), 0.12);
+  const double us = student->value("us_per_atom");
+  // Panel 0 (force): x ticks first in the document; panel 1 (energy) repeats them.
+  const double fx1 = tick_px(svg, "1 µs", "middle", 0), fx10 = tick_px(svg, "10 µs", "middle", 0);
+  const double ex1 = tick_px(svg, "1 µs", "middle", 1), ex10 = tick_px(svg, "10 µs", "middle", 1);
+  const double f01 = tick_px(svg, "0.1", "end"), f001 = tick_px(svg, "0.01", "end");
+  const double e2 = tick_px(svg, "2", "end"), e5 = tick_px(svg, "5", "end");
+  std::set<std::string> seen;
+  for (const XmlNode* c : svg.find_all("circle")) {
+    const std::string t = tip(*c);
+    if (t.rfind("Step/NVE/64/c-nn-student/cpu: force RMSE 0.12 eV/Å against c-dunn", 0) == 0) {
+      EXPECT_NEAR(c->number("cx"), log_px(us, 1, fx1, 10, fx10), 0.02);
+      EXPECT_NEAR(c->number("cy"), log_px(0.12, 0.1, f01, 0.01, f001), 0.02);
+      seen.insert("force");
+    } else if (t.rfind("Step/NVE/64/c-nn-student/cpu: energy MAE 4.1 meV/atom", 0) == 0) {
+      EXPECT_NEAR(c->number("cx"), log_px(us, 1, ex1, 10, ex10), 0.02);
+      EXPECT_NEAR(c->number("cy"), log_px(4.1, 2, e2, 5, e5), 0.02);
+      seen.insert("energy");
+    }
+    if (!t.empty()) {
+      EXPECT_NE(t.find("10× faster than the teacher"), std::string::npos) << t;
+    }
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"force", "energy"}));
+  // Each student once per panel, labelled with its case name; nothing else has a benchmark tip.
+  std::size_t points = 0;
+  for (const char* element : {"circle", "rect", "polygon", "path"}) {
+    for (const XmlNode* e : svg.find_all(element)) points += tip(*e).rfind("Step/", 0) == 0;
+  }
+  EXPECT_EQ(points, 4u);
+  const std::vector<const XmlNode*> texts = svg.find_all("text");
+  for (const char* name : {"c-nn-student", "c-dunn-kim"}) {
+    // Beside its point in each panel, and in the legend.
+    EXPECT_EQ(std::count_if(texts.begin(), texts.end(),
+                            [&](const XmlNode* t) { return t->text == name; }),
+              3)
+        << name;
+  }
+}
+
+TEST(AccuracyChart, TheTeacherIsAReferenceNotANumber) {
+  const RunSummary run = load("accuracy_run.json");
+  const AccuracyGroup g = group_of(accuracy_groups(run), "c-dunn", 64);
+  const XmlNode svg = parse_xml(accuracy_chart(g));
+  const double x1 = tick_px(svg, "1 µs", "middle"), x10 = tick_px(svg, "10 µs", "middle");
+  const double teacher_x = log_px(g.teacher->value("us_per_atom"), 1, x1, 10, x10);
+  // A dashed black line at the teacher's speed, from the top of the panel to its x axis.
+  std::vector<const XmlNode*> refs;
+  for (const XmlNode* l : svg.find_all("line")) {
+    if (l->attrs.count("stroke-dasharray") && l->attrs.at("stroke") == "#000000" &&
+        l->number("x1") == l->number("x2") && l->number("y2") > l->number("y1") + 100)
+      refs.push_back(l);
+  }
+  ASSERT_EQ(refs.size(), 2u);  // one per panel
+  EXPECT_NEAR(refs[0]->number("x1"), teacher_x, 0.02);
+  const double bottom = refs[0]->number("y2");
+  // Its marker is a triangle centred on that bottom edge, whose tooltip gives its speed and no
+  // error figure; the label says what it is.
+  std::size_t markers = 0;
+  for (const XmlNode* p : svg.find_all("polygon")) {
+    const std::string t = tip(*p);
+    if (t.rfind("c-dunn (teacher, reference): ", 0) != 0) continue;
+    EXPECT_NEAR(y_extent(*p).second, refs[markers]->number("y2") + 5.5, 0.02) << t;
+    EXPECT_EQ(t.find("eV/Å"), std::string::npos) << t;
+    EXPECT_EQ(t.find("meV/atom"), std::string::npos) << t;
+    ++markers;
+  }
+  EXPECT_EQ(markers, 2u);
+  EXPECT_NE(svg.all_text().find("c-dunn (teacher, reference)"), std::string::npos);
+  // c-dunn-kim's energy MAE is exactly 0: it also sits on the edge, as itself, not as the teacher.
+  bool zero = false;
+  for (const XmlNode* r : svg.find_all("rect")) {
+    const std::string t = tip(*r);
+    if (t.rfind("Step/NVE/64/c-dunn-kim/cpu: energy MAE 0 meV/atom", 0) != 0) continue;
+    EXPECT_NEAR(r->number("y") + r->number("height") / 2, bottom, 0.02);
+    zero = true;
+  }
+  EXPECT_TRUE(zero);
+}
+
+TEST(AccuracyChart, WithoutATeacherRowThereIsNoReference) {
+  const RunSummary run = load("accuracy_run.json");
+  const AccuracyGroup g = group_of(accuracy_groups(run), "c-dunn", 256);
+  ASSERT_EQ(g.teacher, nullptr);
+  const XmlNode svg = parse_xml(accuracy_chart(g));
+  EXPECT_NE(svg.all_text().find("c-dunn (teacher) has no row here"), std::string::npos);
+  EXPECT_EQ(svg.all_text().find("(teacher, reference)"), std::string::npos);
+  for (const XmlNode* l : svg.find_all("line")) EXPECT_NE(l->attrs.at("stroke"), "#000000");
+  // Nothing to draw without a speed; and a run without the counters has no group at all.
+  AccuracyGroup bare = g;
+  BenchSummary no_speed = *g.students.front().student;
+  no_speed.medians.erase("us_per_atom");
+  bare.students = {{&no_speed}};
+  EXPECT_EQ(accuracy_chart(bare), "");
+  EXPECT_TRUE(accuracy_groups(load("report_run.json")).empty());
 }
 
 TEST(ComparisonChart, RegressionsFirstWithCompareVerdicts) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -151,6 +152,83 @@ TEST(ReportHtml, OtherProgramsJsonStillGetsAPage) {
   const XmlNode page = parse_xml(html_of(r));
   EXPECT_TRUE(section_ids(page).count("numbers"));
   EXPECT_FALSE(section_ids(page).count("scaling"));
+}
+
+// The accuracy section: charts and the table of students against teachers (accuracy_run.json).
+TEST(ReportHtml, AccuracySectionAndTable) {
+  ReportRequest r;
+  r.new_files = {data("accuracy_run.json")};
+  const std::string html = html_of(r);
+  const XmlNode page = parse_xml(html);
+  expect_self_contained(html);
+  EXPECT_TRUE(section_ids(page).count("accuracy"));
+  // Three charts (two teachers at 64 atoms, c-dunn at 256), each with an accessible name.
+  std::size_t charts = 0;
+  for (const XmlNode* svg : page.find_all("svg")) {
+    for (const auto& c : svg->children)
+      charts += c.name == "title" && c.text.rfind("Accuracy against speed", 0) == 0;
+  }
+  EXPECT_EQ(charts, 3u);
+  // The table: one row per student; speed-up is the teacher's time over the student's.
+  std::map<std::string, std::vector<std::string>> rows;  // "size student" -> cells
+  for (const XmlNode* tr : page.find_all("tr")) {
+    std::vector<std::string> cells;
+    for (const auto& td : tr->children) cells.push_back(td.all_text());
+    if (cells.size() == 8 && tr->children.front().name == "td")
+      rows[cells[0] + " " + cells[1]] = cells;
+  }
+  ASSERT_EQ(rows.size(), 4u);
+  const auto& c = rows.at("Step NVE, 64 atoms, cpu c-nn-student");
+  EXPECT_EQ(c[2], "c-dunn");
+  EXPECT_EQ(c[3], "1.000 us");  // student
+  EXPECT_EQ(c[4], "10.00 us");  // teacher
+  EXPECT_EQ(c[5], "10×");       // 10 us / 1 us
+  EXPECT_EQ(c[6], "4.1");       // energy MAE, meV/atom
+  EXPECT_EQ(c[7], "0.12");      // force RMSE, eV/Å: the median
+  EXPECT_EQ(rows.at("Step NVE, 64 atoms, cpu c-dunn-kim")[5], "0.5×");
+  const auto& lone = rows.at("Step NVE, 256 atoms, cpu c-nn-student");
+  EXPECT_EQ(lone[4], "");  // c-dunn did not run at 256 atoms: no time, no speed-up
+  EXPECT_EQ(lone[5], "");
+
+  const std::string md = md_of(r);
+  EXPECT_TRUE(has(md, "#### Students against their teachers"));
+  EXPECT_TRUE(has(md,
+                  "| Step NVE, 64 atoms, cpu | `c-nn-student` | `c-dunn` | 1.000 us | "
+                  "10.00 us | 10x | 4.1 | 0.12 |"))
+      << md;
+}
+
+TEST(ReportHtml, NoAccuracyCountersNoAccuracySection) {
+  ReportRequest r;
+  r.new_files = {data("report_run.json")};
+  EXPECT_FALSE(section_ids(parse_xml(html_of(r))).count("accuracy"));
+  EXPECT_FALSE(has(md_of(r), "Students against their teachers"));
+}
+
+// A malformed mdbench_teachers is md_bench's bug: the report is still written, the bad entries
+// are left out and named in one note, and students left without a teacher are drawn alone.
+TEST(ReportHtml, MalformedTeachersAreANoteNotAFailure) {
+  nlohmann::json doc = nlohmann::json::parse(read_text_file(data("accuracy_run.json")));
+  doc["context"]["mdbench_teachers"] = "c-nn-student:,si-nn-student,c-dunn-kim:c-dunn,:x";
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("mdb_report_teachers_" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << doc.dump();
+  ReportRequest r;
+  r.new_files = {path.string()};
+  const ReportData d = build_report_data(r);
+  std::ostringstream html, md;
+  write_report_html(html, d);
+  write_report_markdown(md, d);
+  std::filesystem::remove(path);
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0],
+            "mdbench_teachers: left out \"c-nn-student:\", \"si-nn-student\", \":x\" (each entry "
+            "is student:teacher, two different case names, one teacher per student)");
+  const XmlNode page = parse_xml(html.str());
+  EXPECT_TRUE(has(page.all_text(), d.notes[0]));
+  EXPECT_TRUE(has(md.str(), "> " + d.notes[0]));
+  EXPECT_TRUE(has(page.all_text(), "c-dunn (teacher, reference)"));  // the good entry
+  EXPECT_TRUE(has(page.all_text(), "No teacher named in the run's context"));
 }
 
 // step-cv is a note where rebuilds explain the spread and a warning where they do not: the

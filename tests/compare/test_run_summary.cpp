@@ -5,6 +5,8 @@
 #include <cmath>
 #include <filesystem>
 
+#include "compare/report/accuracy_rows.hpp"
+
 namespace mdb::compare {
 namespace {
 
@@ -49,6 +51,86 @@ TEST(BenchName, OtherNamesAreNotGuessed) {
     EXPECT_TRUE(b.family.empty()) << name;
   }
   EXPECT_EQ(parse_bench_name("BM_x/manual_time").label, "BM_x");
+}
+
+// Google Benchmark appends options set per benchmark before /manual_time; they do not change
+// what the row is.
+TEST(BenchName, SkipsGoogleBenchmarksRunOptions) {
+  const BenchName step =
+      parse_bench_name("Step/NVE/64/c-dunn/cpu/min_time:0.050/repeats:3/manual_time");
+  EXPECT_TRUE(step.md_bench);
+  EXPECT_EQ(step.case_name, "c-dunn");
+  EXPECT_EQ(step.backend, "cpu");
+  EXPECT_EQ(step.atoms, 64);
+  EXPECT_EQ(step.label, "Step/NVE/64/c-dunn/cpu/min_time:0.050/repeats:3");
+  const BenchName batched = parse_bench_name(
+      "Batched/NVE/64/lj-ar/cpu/replicas:2/min_warmup_time:0.100/iterations:50/manual_time");
+  EXPECT_TRUE(batched.md_bench);
+  EXPECT_EQ(batched.replicas, 2);
+}
+
+TEST(Teachers, ReadsStudentTeacherPairs) {
+  const TeacherMap m = parse_teachers(nlohmann::json{
+      {kTeachersKey, "c-nn-student:c-dunn, c-dunn-kim : c-dunn,si-nn-student:si-nn-teacher,"}});
+  EXPECT_TRUE(m.problem.empty()) << m.problem;
+  ASSERT_EQ(m.pairs.size(), 3u);
+  EXPECT_EQ(m.teacher_of("c-dunn-kim"), "c-dunn");
+  EXPECT_EQ(m.teacher_of("si-nn-student"), "si-nn-teacher");
+  EXPECT_EQ(m.teacher_of("c-dunn"), "");  // a teacher is nobody's student
+  for (const nlohmann::json& none :
+       {nlohmann::json::object(), nlohmann::json{{kTeachersKey, ""}},
+        nlohmann::json{{kTeachersKey, nullptr}}, nlohmann::json::array()}) {
+    const TeacherMap e = parse_teachers(none);
+    EXPECT_TRUE(e.pairs.empty() && e.problem.empty()) << none.dump();
+  }
+}
+
+// Chosen behaviour: a malformed entry is left out and named in one line (the page shows it as a
+// note); the good entries still count and nothing throws.
+TEST(Teachers, MalformedEntriesAreLeftOutAndNamed) {
+  const TeacherMap m = parse_teachers(
+      nlohmann::json{{kTeachersKey, "a:,good:t,nocolon,:b,x:y:z,a/b:t,s:s,good:other"}});
+  ASSERT_EQ(m.pairs.size(), 1u);
+  EXPECT_EQ(m.teacher_of("good"), "t");
+  EXPECT_EQ(m.problem.find('\n'), std::string::npos);
+  EXPECT_EQ(m.problem.rfind("mdbench_teachers: left out \"a:\", \"nocolon\", \":b\" and 4 more", 0),
+            0u)
+      << m.problem;
+  const TeacherMap n = parse_teachers(nlohmann::json{{kTeachersKey, 42}});
+  EXPECT_TRUE(n.pairs.empty());
+  EXPECT_NE(n.problem.find("is a JSON number"), std::string::npos) << n.problem;
+  // Hostile input stays one short line.
+  const TeacherMap h = parse_teachers(nlohmann::json{{kTeachersKey, std::string(100000, ':')}});
+  EXPECT_LT(h.problem.size(), 300u);
+}
+
+TEST(Teachers, GroupsStudentsWithTheirTeachersRow) {
+  RunSummary run = load("accuracy_run.json");
+  const std::vector<AccuracyGroup> groups = accuracy_groups(run);
+  ASSERT_EQ(groups.size(), 3u);  // c-dunn at 64, si-nn-teacher at 64, c-dunn at 256
+  const AccuracyGroup& g = groups[0];
+  EXPECT_EQ(g.title(), "Step NVE, 64 atoms, cpu");
+  EXPECT_EQ(g.teacher_case, "c-dunn");
+  ASSERT_NE(g.teacher, nullptr);
+  EXPECT_EQ(g.teacher->name, "Step/NVE/64/c-dunn/cpu/manual_time");
+  ASSERT_EQ(g.students.size(), 2u);
+  for (const AccuracyRow& r : g.students) {
+    // Teacher time over student time: > 1 when the student is faster.
+    EXPECT_DOUBLE_EQ(r.speedup, g.teacher->value("us_per_atom") / r.student->value("us_per_atom"));
+  }
+  EXPECT_NEAR(g.students[0].speedup, 10, 0.2);    // c-nn-student
+  EXPECT_NEAR(g.students[1].speedup, 0.5, 0.01);  // c-dunn-kim, slower than its teacher
+  EXPECT_EQ(groups[1].teacher_case, "si-nn-teacher");
+  EXPECT_EQ(groups[2].atoms, 256);
+  EXPECT_EQ(groups[2].teacher, nullptr);  // c-dunn did not run at 256 atoms
+  EXPECT_TRUE(std::isnan(groups[2].students[0].speedup));
+  // A failed teacher row is no reference; students the context names no teacher for still group.
+  for (auto& b : run.benchmarks) b.error = b.error || b.parts.case_name == "c-dunn";
+  EXPECT_EQ(accuracy_groups(run)[0].teacher, nullptr);
+  const std::vector<AccuracyGroup> unnamed = accuracy_groups(run, TeacherMap{});
+  ASSERT_EQ(unnamed.size(), 2u);  // every 64-atom student together, and the 256-atom one
+  EXPECT_EQ(unnamed[0].teacher_case, "");
+  EXPECT_EQ(unnamed[0].students.size(), 3u);
 }
 
 TEST(RunSummary, MediansOverRepetitionsOfRealMdBenchOutput) {

@@ -117,6 +117,38 @@ def suite(seed, scale=None, drift=1e-3, reps=REPS, skip=(), add=(), extra=None, 
     return {"context": CONTEXT, "benchmarks": rows}
 
 
+def accuracy_run():
+    """Students against their teachers (md_report's accuracy chart): two teachers at 64 atoms,
+    a KIM port whose errors are 0 and 1e-7, and a 256-atom student whose teacher did not run at
+    that size. Three repetitions; the middle one of c-nn-student's force_rmse is an outlier, so the
+    median (0.12) and the mean (0.24) differ, and aggregate rows are written as md_bench does."""
+    teachers = "c-nn-student:c-dunn,c-dunn-kim:c-dunn,si-nn-student:si-nn-teacher"
+    # name -> (us per step, atoms, {counter: per-repetition values})
+    models = {
+        "Step/NVE/64/c-dunn/cpu/manual_time": (640.0, 64, {}),
+        "Step/NVE/64/c-nn-student/cpu/manual_time":
+            (64.0, 64, {"energy_mae": [4.0, 4.2, 4.1], "force_rmse": [0.12, 0.5, 0.11]}),
+        "Step/NVE/64/c-dunn-kim/cpu/manual_time":
+            (1280.0, 64, {"energy_mae": [0.0] * 3, "force_rmse": [1e-7] * 3}),
+        "Step/NVE/64/si-nn-teacher/cpu/manual_time": (1100.0, 64, {}),
+        "Step/NVE/64/si-nn-student/cpu/manual_time":
+            (55.0, 64, {"energy_mae": [2.5] * 3, "force_rmse": [0.08] * 3}),
+        "Step/NVE/64/lj-ar/cpu/manual_time": (12.0, 64, {}),
+        "Step/NVE/256/c-nn-student/cpu/manual_time":
+            (230.0, 256, {"energy_mae": [4.1] * 3, "force_rmse": [0.12] * 3}),
+    }
+    rows = []
+    for family, (name, (us, atoms, accuracy)) in enumerate(models.items()):
+        reps = []
+        for rep in range(3):
+            extra = {k: v[rep] for k, v in accuracy.items()}
+            r = row(name, family, rep, us * (1 + 0.01 * (rep - 1)), atoms, 1, **extra)
+            r["repetitions"] = 3
+            reps.append(r)
+        rows += reps + aggregates(reps)
+    return {"context": dict(CONTEXT, mdbench_teachers=teachers), "benchmarks": rows}
+
+
 def write(name, doc):
     with open(os.path.join(HERE, name), "w") as f:
         json.dump(doc, f, indent=1)
@@ -176,6 +208,8 @@ def main():
                            host_name="ci-runner")
     write("baselines/epyc.json", epyc)
     write("baselines/xeon.json", xeon)
+
+    write("accuracy_run.json", accuracy_run())
 
     write("empty_benchmarks.json", {"context": CONTEXT, "benchmarks": []})
     write("not_gbench.json", {"name": "some-package", "version": "1.0.0", "dependencies": {}})

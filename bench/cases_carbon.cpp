@@ -1,0 +1,128 @@
+// The carbon cases: DUNN natively and through KIM, and the student distilled from it.
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "bench/case_presets.hpp"
+#include "bench/peers/lammps_script.hpp"
+#include "bench/student_weights.hpp"
+#include "model/nnp/nn_potential.hpp"
+#include "model/nnp/nn_weights_json.hpp"
+#ifdef MDB_HAVE_KIM
+#include "model/dunn/dunn_potential.hpp"
+#include "model/kim/kim_collections.hpp"
+#include "model/kim/kim_dunn_params.hpp"
+#include "model/kim/kim_model.hpp"
+#endif
+
+namespace mdb::bench {
+namespace {
+
+// Diamond carbon (a = 3.567 A) for the DUNN models at the many-body state point, with 0.5 fs
+// steps (optical phonons: ~25 fs period). A step costs ~30 ms at 64 atoms and ~0.25 s at 512, so
+// the default suite gets NVE only and a short equilibration: 40 steps under a 100/ps bath (which
+// only equilibration uses in an NVE-only case). The potential energy lags the bath, so the
+// Trajectory reads ~190 K (300 K takes ~120 steps, 20 s more at 512 atoms); a crystal's step
+// costs the same at any nearby temperature.
+CaseSpec carbon_dunn(const std::string& name) {
+  CaseSpec c = metal_crystal(LatticeKind::Diamond, 3.567, "C", 12.011);
+  c.name = name;
+  c.timestep = 0.0005;
+  c.friction = 100.0;
+  c.equilibration_steps = 40;
+  c.ensembles = {Ensemble::NVE};
+  c.sizes = {64};
+  // Replicas of one 8-atom cell (neighbours through periodic images; measured ~15 % more per
+  // atom than 64 atoms: 8-row network products, ~80 ghosts per atom): at 64 atoms the Batched
+  // rows' warm-up (20 steps of up to 8 replicas) would add ~10 s to the default suite.
+  c.batched_atoms = 8;
+  c.force_tolerance = 1e-5;  // eV/A; forces here are ~1 eV/A, in double throughout
+  return c;
+}
+
+// The student md_distill fitted to c-dunn's energies and forces (bench/data/c-nn-student.json,
+// built into the binary; docs/MODELS.md says how it was made), in float like the NN presets.
+CaseSpec c_nn_student() {
+  CaseSpec c = carbon_dunn("c-nn-student");
+  c.model = "nn-student";
+  c.description = "diamond C, NN student distilled from c-dunn by md_distill (" +
+                  c_nn_student_summary() + ", float), 300 K";
+  c.teacher = "c-dunn";
+  c.equilibration_steps = 300;
+  c.ensembles = {Ensemble::NVE, Ensemble::NVT};
+  // ~2 ms per 64-atom step and ~16 ms at 512: Trajectory at 64 atoms (200 steps), Step also at
+  // 512, so the default suite grows by seconds, not a minute.
+  c.sizes = {64};
+  c.extra_step_sizes = {512};
+  c.trajectory_steps = 200;
+  c.scaling_sizes = {64, 512};
+  c.max_atoms = 1 << 16;
+  c.full_max_atoms = 32768;
+  c.force_tolerance = 2e-3;  // float network: finite differences of a float energy
+  c.make_force_field = [] { return std::make_unique<NnPotential<float>>(c_nn_student_spec()); };
+  return c;
+}
+
+#ifdef MDB_HAVE_KIM
+// The native DunnPotential with the KIM model's parameter files (read once, on first use), in
+// the driver's default mode: the mean over the 100 dropout members.
+std::function<std::unique_ptr<ForceField>()> native_dunn(const std::string& model) {
+  struct Loaded {
+    std::once_flag once;
+    std::optional<DunnParams> params;
+  };
+  auto loaded = std::make_shared<Loaded>();
+  return [loaded, model] {
+    std::call_once(loaded->once, [&] { loaded->params = dunn_params_from_kim(model); });
+    return std::make_unique<DunnPotential>(*loaded->params, kDunnEnsembleMean);
+  };
+}
+
+CaseSpec c_dunn(const std::string& model) {
+  CaseSpec c = carbon_dunn("c-dunn");
+  c.model = "dunn";
+  c.description =
+      "diamond C, DUNN (" + model + " parameters), native, mean of 100 dropout members, 300 K";
+  // 512 atoms in Step only (a 20-step Trajectory there would add ~10 s for the same per-step
+  // cost); 4,096 (~2 s per step) is --md_sizes' or the full suite's.
+  c.extra_step_sizes = {512};
+  c.trajectory_steps = 20;
+  c.max_atoms = 1 << 15;
+  c.full_max_atoms = 4096;
+  c.make_force_field = native_dunn(model);
+  return c;
+}
+
+// The same model through the KIM API and its DUNN driver (~0.8 s per 64-atom step), from
+// c-dunn's prepared state; on request only.
+CaseSpec c_dunn_kim(const std::string& model) {
+  CaseSpec c = carbon_dunn("c-dunn-kim");
+  c.model = "kim";
+  c.description = model +
+                  " (OpenKIM, DUNN driver), C, mean of 100 dropout members, 300 K; on request: "
+                  "--md_cases=c-dunn-kim";
+  c.trajectory_steps = 2;  // no thermo sample (one every 10 steps): a cost, not a drift
+  c.max_atoms = 4096;
+  c.full_max_atoms = 0;  // no Scaling, even in the full suite
+  c.make_force_field = [model] { return make_kim_model(model); };
+  c.lammps_pair = lammps_kim_pair(model, " C");
+  c.same_potential_as = "c-dunn";
+  c.on_request = true;
+  return c;
+}
+#endif
+
+}  // namespace
+
+void add_carbon_cases(std::deque<CaseSpec>& table) {
+#ifdef MDB_HAVE_KIM
+  const char* dunn = "DUNN_WenTadmor_2019v1_C__MO_584345505904_000";
+  if (kim_model_installed(dunn)) {
+    table.push_back(c_dunn(dunn));
+    table.push_back(c_dunn_kim(dunn));
+  }
+#endif
+  table.push_back(c_nn_student());
+}
+
+}  // namespace mdb::bench

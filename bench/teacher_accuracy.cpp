@@ -1,0 +1,85 @@
+#include "bench/teacher_accuracy.hpp"
+
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <variant>
+
+#include "md/simulation.hpp"
+#include "model/distill/labelled_frame.hpp"
+
+namespace mdb::bench {
+namespace {
+
+constexpr int kFrames = 8;
+constexpr int kSlowRouteFrames = 2;  // a KIM step costs ~1 s: two evaluations of the slow route
+constexpr long kStride = 25;         // steps between frames (12.5 fs at carbon's 0.5 fs)
+
+ReferenceAccuracy measure(const StateKey& key, const CaseSpec& reference) {
+  const CaseSpec& c = *key.spec;
+  const bool slow_route = reference.name == c.same_potential_as;
+  // The frames come from MD with the faster of the two models: the case's own (a student runs
+  // where its own dynamics take it), or the reference's when the case is a slow route to it.
+  const CaseSpec& mover = slow_route ? reference : c;
+  StateKey from = key;
+  from.spec = &mover;
+  const int n_frames = slow_route ? kSlowRouteFrames : kFrames;
+  Simulation sim(equilibrated_system(from), mover.make_force_field(),
+                 make_integrator(mover, Ensemble::NVT, key.timestep, key.seed + 77), mover.neighbor,
+                 false);
+  auto labeller = reference.make_force_field();
+  std::vector<LabelledFrame> frames;
+  for (int f = 0; f < n_frames; ++f) {
+    sim.run(kStride);
+    const Thermo t = sim.thermo();
+    if (!(t.temperature < blow_up_temperature(mover))) {
+      throw std::runtime_error("MD for the frames blew up (T = " + std::to_string(t.temperature) +
+                               ")");
+    }
+    frames.push_back(label_frame(sim.system(), *labeller, c.name));
+  }
+  auto model = c.make_force_field();
+  const FrameAccuracy a = accuracy_against(*model, frames);
+  return {reference.name, a.frames, 1e3 * a.energy_mae, a.force_rmse};
+}
+
+}  // namespace
+
+const CaseSpec* accuracy_reference(const CaseSpec& c) {
+  if (!c.teacher.empty()) return find_case(c.teacher);
+  if (!c.same_potential_as.empty()) return find_case(c.same_potential_as);
+  return nullptr;
+}
+
+std::optional<ReferenceAccuracy> reference_accuracy(const StateKey& key) {
+  const CaseSpec* reference = accuracy_reference(*key.spec);
+  if (reference == nullptr) return std::nullopt;
+  static std::mutex mutex;
+  static std::map<std::string, std::variant<ReferenceAccuracy, std::string>> cache;
+  std::lock_guard lock(mutex);
+  auto it = cache.find(key.str());
+  if (it == cache.end()) {
+    std::variant<ReferenceAccuracy, std::string> result;
+    try {
+      result = measure(key, *reference);
+    } catch (const std::exception& e) {
+      result = std::string("accuracy against ") + reference->name + ": " + e.what();
+    }
+    it = cache.emplace(key.str(), std::move(result)).first;
+  }
+  if (const auto* err = std::get_if<std::string>(&it->second)) throw std::runtime_error(*err);
+  return std::get<ReferenceAccuracy>(it->second);
+}
+
+std::string teachers_context() {
+  std::string out;
+  for (const CaseSpec& c : case_table()) {
+    const CaseSpec* r = accuracy_reference(c);
+    if (r == nullptr) continue;
+    if (!out.empty()) out += ",";
+    out += c.name + ":" + r->name;
+  }
+  return out;
+}
+
+}  // namespace mdb::bench

@@ -1,0 +1,74 @@
+// A student row's accuracy against its teacher: zero for the teacher's own potential, the known
+// fraction for a scaled one, nothing without a teacher, and the context's pairs.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "bench/teacher_accuracy.hpp"
+#include "md/neighbor_list.hpp"
+#include "model/lennard_jones.hpp"
+
+namespace mdb::bench {
+namespace {
+
+// lj-ar's crystal with argon's LJ scaled by `scale` in epsilon, taught by lj-ar.
+const CaseSpec& student_of_lj_ar(const std::string& name, double scale) {
+  if (const CaseSpec* c = find_case(name)) return *c;
+  CaseSpec c = *find_case("lj-ar");
+  c.name = name;
+  c.teacher = "lj-ar";
+  c.make_force_field = [scale]() -> std::unique_ptr<ForceField> {
+    LjParams p = LjParams::argon();
+    p.species.front().epsilon *= scale;
+    return std::make_unique<LennardJones<>>(p);
+  };
+  add_case(c);
+  return *find_case(name);
+}
+
+TEST(TeacherAccuracy, TheTeachersOwnPotentialIsExact) {
+  const StateKey key{&student_of_lj_ar("lj-ar-copy", 1.0), Ensemble::NVE, 32, 5, 0.002};
+  const auto a = reference_accuracy(key);
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->reference, "lj-ar");
+  EXPECT_EQ(a->frames, 8);
+  EXPECT_LT(a->energy_mae_mev, 1e-9);
+  EXPECT_LT(a->force_rmse, 1e-12);
+}
+
+// E and F scale with epsilon: on every frame the student is off by (s - 1)/s of its own energy
+// and forces. Argon's crystal at 40 K holds ~ -80 meV/atom, so 10 % more epsilon is off by
+// ~7 meV/atom; its forces (~0.01-0.03 eV/A) by ~2e-3 eV/A.
+TEST(TeacherAccuracy, AScaledPotentialIsOffByTheScale) {
+  const StateKey key{&student_of_lj_ar("lj-ar-stronger", 1.1), Ensemble::NVE, 32, 5, 0.002};
+  const auto a = reference_accuracy(key);
+  ASSERT_TRUE(a.has_value());
+  const System& s = equilibrated_system(key);
+  LennardJones<> teacher(LjParams::argon());
+  NeighborList list(teacher.cutoff(), teacher.neighbor_kind(), NeighborPolicy{});
+  System copy = s;
+  teacher.bind(copy);
+  list.build(copy);
+  const double e_per_atom_mev = 1e3 * teacher.compute(copy, list, {}).energy / copy.size();
+  EXPECT_NEAR(a->energy_mae_mev, 0.1 * std::abs(e_per_atom_mev), 0.01 * std::abs(e_per_atom_mev));
+  EXPECT_GT(a->force_rmse, 1e-4);
+  EXPECT_LT(a->force_rmse, 0.1);
+}
+
+TEST(TeacherAccuracy, NoTeacherNoFiguresAndTheContextNamesThePairs) {
+  const StateKey key{find_case("lj-ar"), Ensemble::NVE, 32, 5, 0.002};
+  EXPECT_FALSE(reference_accuracy(key).has_value());
+  student_of_lj_ar("lj-ar-copy", 1.0);
+  const std::string pairs = teachers_context();
+  EXPECT_NE(pairs.find("lj-ar-copy:lj-ar"), std::string::npos) << pairs;
+  EXPECT_EQ(pairs.find("lj-ar:"), std::string::npos) << pairs;
+#ifdef MDB_HAVE_KIM
+  if (find_case("c-dunn") != nullptr) {
+    EXPECT_NE(pairs.find("c-nn-student:c-dunn"), std::string::npos) << pairs;
+    EXPECT_NE(pairs.find("c-dunn-kim:c-dunn"), std::string::npos) << pairs;
+  }
+#endif
+}
+
+}  // namespace
+}  // namespace mdb::bench
