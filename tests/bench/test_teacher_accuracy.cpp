@@ -50,9 +50,15 @@ TEST(TeacherAccuracy, AScaledPotentialIsOffByTheScale) {
   teacher.bind(copy);
   list.build(copy);
   const double e_per_atom_mev = 1e3 * teacher.compute(copy, list, {}).energy / copy.size();
+  double sq = 0.0;
+  for (std::size_t i = 0; i < copy.size(); ++i) {
+    sq += copy.fx()[i] * copy.fx()[i] + copy.fy()[i] * copy.fy()[i] + copy.fz()[i] * copy.fz()[i];
+  }
+  const double f_rms = std::sqrt(sq / (3.0 * copy.size()));
   EXPECT_NEAR(a->energy_mae_mev, 0.1 * std::abs(e_per_atom_mev), 0.01 * std::abs(e_per_atom_mev));
-  EXPECT_GT(a->force_rmse, 1e-4);
-  EXPECT_LT(a->force_rmse, 0.1);
+  // Forces fluctuate more from frame to frame than the crystal's energy: within a factor 2.
+  EXPECT_GT(a->force_rmse, 0.05 * f_rms);
+  EXPECT_LT(a->force_rmse, 0.2 * f_rms);
 }
 
 TEST(TeacherAccuracy, NoTeacherNoFiguresAndTheContextNamesThePairs) {
