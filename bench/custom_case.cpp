@@ -144,6 +144,20 @@ void set_model(CaseSpec& c, const std::string& model, const std::optional<std::s
   }
 }
 
+// The case a user's student is judged against (energy_mae, force_rmse): a known case of the same
+// units whose model takes the student's atoms.
+void set_teacher(CaseSpec& c, const std::string& teacher, System& sample) {
+  const CaseSpec* t = find_case(teacher);
+  if (t == nullptr) bad(c.name, "teacher '" + teacher + "' is not a case (--md_list lists them)");
+  if (t->units != c.units) bad(c.name, "teacher '" + teacher + "' runs in other units");
+  try {
+    t->make_force_field()->bind(sample);
+  } catch (const std::exception& e) {
+    bad(c.name, "teacher '" + teacher + "' cannot run this case's atoms: " + e.what());
+  }
+  c.teacher = teacher;
+}
+
 }  // namespace
 
 CaseSpec parse_custom_case(std::string_view spec) {
@@ -183,6 +197,7 @@ CaseSpec parse_custom_case(std::string_view spec) {
   const auto model = take("model");
   if (!model) bad(c.name, "model= is required");
   const auto baseline = take("baseline");
+  const auto teacher = take("teacher");
   c.units = &kMetalUnits;
   if (const auto path = take("structure")) {
     StructureOptions so;
@@ -267,6 +282,7 @@ CaseSpec parse_custom_case(std::string_view spec) {
   } catch (const std::exception& e) {
     bad(c.name, e.what());
   }
+  if (teacher) set_teacher(c, *teacher, sample);
   return c;
 }
 

@@ -242,7 +242,8 @@ const char* md_options_help() {
           [--md_timestep=<dt>]          override every case's time step (ps, or tau in LJ units)
           [--md_case=NAME:model=...,lattice=...|structure=FILE,...]  a custom case (repeatable;
                                         docs/BENCHMARKS.md), e.g. ge:model=kim:<model>,lattice=
-                                        diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz
+                                        diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz;
+                                        teacher=<case> adds energy_mae and force_rmse against it
           [--md_peers=lammps|none]      Peer family: the Step states run by LAMMPS in-process
                                         (default lammps, when built with liblammps)
           [--md_device=<N>]             the CUDA device the cuda rows run on (default: 0)

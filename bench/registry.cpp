@@ -315,7 +315,6 @@ void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan,
                         {"units", std::string(c.units->name)},
                         {"species", c.species},
                         {"mass", c.mass},
-                        {"lattice_constant", c.lattice_constant},
                         {"temperature", c.temperature},
                         {"pressure", c.pressure},
                         {"timestep", c.timestep},
@@ -325,6 +324,12 @@ void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan,
                         {"sizes", c.sizes},
                         {"scaling_sizes", c.scaling_sizes},
                         {"max_atoms", c.max_atoms}};
+      // A case built from a structure has no lattice constant: the atoms of its repeat unit.
+      if (c.structure) {
+        cj["structure_atoms"] = c.structure->size();
+      } else {
+        cj["lattice_constant"] = c.lattice_constant;
+      }
       for (Ensemble e : c.ensembles) cj["ensembles"].push_back(std::string(ensemble_name(e)));
       j["cases"].push_back(cj);
     }

@@ -52,6 +52,10 @@ std::string distill_usage() {
   --out=FILE             student weights, the project's JSON format (default c-nn-student.json)
   --curve=FILE.svg       learning curve;  --csv=FILE.csv  the same figures as a table
   --name=NAME            the student's name in the file (default c-nn-student)
+  --frames_out=FILE      keep the sampled (and student-MD) frames, labelled, as JSON
+  --frames_in=FILE       fit to a --frames_out file instead of sampling (minutes saved)
+  --phases=P,P           carbon phases to sample: graphite (default), diamond, liquid; crystals
+                         run at 300, 1000 and 2000 K, the liquid at 3000 K
   --frames=N             frames per training run (default 40);  --test_frames=N  per held-out run (12)
   --stride=N             MD steps between frames (default 20, 0.5 fs steps)
   --equilibration=N      steps before the first frame (default 200);  --melt_steps=N (1000)
@@ -63,6 +67,10 @@ std::string distill_usage() {
   --energy_weight=X --force_weight=X   loss weights of energy (per (eV/atom)^2) and forces (1000, 1)
   --relative_forces=on|off   divide each frame's force error by its mean squared force plus
                          --force_floor^2 (default on, floor 0.3 eV/A), so cold frames count
+  --rounds=N             active learning: N rounds of the student's own MD at the training
+                         phases and temperatures, labelled by the teacher, then a refit (0)
+  --round_frames=N --round_epochs=N --round_lr=X   per round: frames per run (20), epochs of
+                         the refit (100) and its starting learning rate (5e-4)
   --threads=N            threads for sampling and fitting (default 1)
   --seed=N               sampling and fitting seed
 )";
@@ -98,7 +106,24 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
       o.curve_csv = v;
     else if (flag == "name")
       o.name = v;
-    else if (flag == "frames")
+    else if (flag == "frames_in")
+      o.frames_in = v;
+    else if (flag == "frames_out")
+      o.frames_out = v;
+    else if (flag == "phases") {
+      o.phases.clear();
+      for (std::string_view rest = v; !rest.empty();) {
+        const auto comma = rest.find(',');
+        const std::string_view name = rest.substr(0, comma);
+        try {
+          o.phases.push_back(parse_carbon_phase(name));
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument("--phases: " + std::string(e.what()));
+        }
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+      }
+    } else if (flag == "frames")
       o.frames = static_cast<int>(whole(flag, v, 1, 100000));
     else if (flag == "test_frames")
       o.test_frames = static_cast<int>(whole(flag, v, 1, 100000));
@@ -111,9 +136,9 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
     else if (flag == "radial")
       o.radial_shifts = static_cast<int>(whole(flag, v, 1, 256));
     else if (flag == "angles")
-      o.angle_shifts = static_cast<int>(whole(flag, v, 1, 64));
+      o.angle_shifts = static_cast<int>(whole(flag, v, 1, 32));
     else if (flag == "angular_radial")
-      o.angular_radial_shifts = static_cast<int>(whole(flag, v, 1, 64));
+      o.angular_radial_shifts = static_cast<int>(whole(flag, v, 1, 16));
     else if (flag == "rc")
       o.radial_cutoff = positive(flag, v);
     else if (flag == "rca")
@@ -128,6 +153,14 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
       o.training.learning_rate = positive(flag, v);
     else if (flag == "final_lr")
       o.training.final_learning_rate = positive(flag, v);
+    else if (flag == "rounds")
+      o.rounds = static_cast<int>(whole(flag, v, 0, 1000));
+    else if (flag == "round_frames")
+      o.round_frames = static_cast<int>(whole(flag, v, 1, 100000));
+    else if (flag == "round_epochs")
+      o.round_epochs = static_cast<int>(whole(flag, v, 1, 1000000));
+    else if (flag == "round_lr")
+      o.round_learning_rate = positive(flag, v);
     else if (flag == "energy_weight")
       o.training.energy_weight = positive(flag, v);
     else if (flag == "force_weight")

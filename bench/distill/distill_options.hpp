@@ -17,7 +17,12 @@ struct DistillOptions {
   std::string curve_svg;  ///< learning curve (empty: none)
   std::string curve_csv;  ///< the same figures as a table (empty: none)
   std::string name = "c-nn-student";
-  // Sampling: frames per training run, per held-out run.
+  std::string frames_in;   ///< labelled frames to fit instead of sampling (empty: sample)
+  std::string frames_out;  ///< where to keep the sampled frames (empty: nowhere)
+  // Sampling: the phases (each crystal at 300, 1,000 and 2,000 K, a liquid at 3,000 K), frames
+  // per training run, per held-out run. Graphite only by default: the DUNN teacher does not hold
+  // diamond or the melt together (docs/MODELS.md).
+  std::vector<CarbonPhase> phases = {CarbonPhase::Graphite};
   int frames = 40;
   int test_frames = 12;
   SamplingSettings sampling;
@@ -28,7 +33,12 @@ struct DistillOptions {
   double radial_cutoff = 5.0;
   double angular_cutoff = 3.5;
   TrainingSettings training;
-  int evaluate_every = 5;  ///< epochs between held-out evaluations on the learning curve
+  // Active learning: rounds of the student's own MD, labelled by the teacher, then a refit.
+  int rounds = 0;
+  int round_frames = 20;              ///< frames per student-MD run
+  int round_epochs = 100;             ///< epochs of each refit (continuing from the weights)
+  double round_learning_rate = 5e-4;  ///< start of each refit's decay to final_lr
+  int evaluate_every = 5;             ///< epochs between held-out evaluations on the learning curve
   std::uint64_t seed = 20261124;
 };
 

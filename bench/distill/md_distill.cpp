@@ -4,13 +4,16 @@
 #include <cstdio>
 #include <exception>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "bench/distill/distill_options.hpp"
 #include "bench/distill/learning_curve.hpp"
+#include "model/distill/frame_file.hpp"
 #include "model/distill/frame_sampler.hpp"
+#include "model/distill/student_sampling.hpp"
 #include "model/distill/student_trainer.hpp"
 #include "model/dunn/dunn_potential.hpp"
 #include "model/kim/kim_collections.hpp"
@@ -22,16 +25,11 @@ namespace mdb::distill {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using TeacherFactory = std::function<std::unique_ptr<ForceField>()>;
 
 double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
-
-// Held-out frames, grouped as the report names them.
-struct HeldOut {
-  std::string name;
-  std::vector<LabelledFrame> frames;
-};
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path);
@@ -45,84 +43,156 @@ std::string figure(double v, const char* format) {
   return buf;
 }
 
+// The training runs: each crystal from room temperature to near melting, a liquid at 3,000 K.
+std::vector<SamplingRun> training_runs(const std::vector<CarbonPhase>& phases, int frames,
+                                       std::uint64_t seed) {
+  std::vector<SamplingRun> runs;
+  for (CarbonPhase phase : phases) {
+    if (phase == CarbonPhase::Liquid) {
+      runs.push_back({phase, 3000.0, frames, seed += 100});
+      continue;
+    }
+    for (double t : {300.0, 1000.0, 2000.0}) runs.push_back({phase, t, frames, seed += 100});
+  }
+  return runs;
+}
+
+constexpr const char* kTrainingSet = "train";
+
+std::string phase_list(const std::vector<CarbonPhase>& phases) {
+  std::string out;
+  for (CarbonPhase p : phases) out += (out.empty() ? "" : ", ") + carbon_phase_name(p);
+  return out;
+}
+
+// The training set first, then the held-out sets: new trajectories (other seeds) at the
+// temperatures the benchmark cases run and a hot pair, and the liquid if it is sampled.
+std::vector<FrameSet> sample_sets(const DistillOptions& o, const TeacherFactory& teacher) {
+  std::uint64_t seed = o.seed + 1700;
+  std::vector<std::pair<std::string, std::vector<SamplingRun>>> plan = {
+      {kTrainingSet, training_runs(o.phases, o.frames, o.seed)}, {"300 K", {}}, {"2000 K", {}}};
+  for (CarbonPhase phase : o.phases) {
+    if (phase == CarbonPhase::Liquid) {
+      plan.push_back({"liquid 3000 K", {{phase, 3000.0, o.test_frames, ++seed}}});
+      continue;
+    }
+    plan[1].second.push_back({phase, 300.0, o.test_frames, ++seed});
+    plan[2].second.push_back({phase, 2000.0, o.test_frames, ++seed});
+  }
+  std::vector<FrameSet> sets;
+  for (const auto& [name, runs] : plan) {
+    if (runs.empty()) continue;
+    sets.push_back({name, {}});
+    for (const auto& r : runs) {
+      const auto t0 = Clock::now();
+      auto got = sample_frames(teacher, r, o.sampling);
+      std::cerr << "md_distill: sampled " << got.size() << " frames of "
+                << carbon_phase_name(r.phase) << " at " << r.temperature << " K in "
+                << figure(since(t0), "%.1f") << " s\n";
+      for (auto& f : got) sets.back().frames.push_back(std::move(f));
+    }
+  }
+  return sets;
+}
+
+std::vector<FrameSet> read_sets(const std::string& path) {
+  auto sets = read_frame_sets(path);
+  if (sets.empty() || sets.front().name != kTrainingSet || sets.front().frames.empty()) {
+    throw std::invalid_argument("frames file " + path + ": its first set must be '" + kTrainingSet +
+                                "' with at least one frame");
+  }
+  return sets;
+}
+
 int run(const DistillOptions& o) {
   if (!kim_model_installed(o.teacher)) {
     throw std::invalid_argument("the KIM model '" + o.teacher +
                                 "' is not installed (Debian: openkim-models)");
   }
   const DunnParams params = dunn_params_from_kim(o.teacher);
-  const auto teacher = [&] { return std::make_unique<DunnPotential>(params, o.teacher_member); };
-  teacher();  // checks --member against the model's ensemble before minutes of sampling
-
-  // Training: the crystals from room temperature to near melting, and a melt; held out: new
-  // trajectories (other seeds) at the temperatures the benchmark cases run and a hot pair.
-  std::vector<SamplingRun> training;
-  std::uint64_t seed = o.seed;
-  for (CarbonPhase phase : {CarbonPhase::Diamond, CarbonPhase::Graphite}) {
-    for (double t : {300.0, 1000.0, 2000.0}) training.push_back({phase, t, o.frames, seed += 100});
-  }
-  training.push_back({CarbonPhase::Liquid, 3000.0, o.frames, seed += 100});
-  std::vector<std::pair<std::string, std::vector<SamplingRun>>> held_plan = {
-      {"300 K",
-       {{CarbonPhase::Diamond, 300.0, o.test_frames, seed + 1001},
-        {CarbonPhase::Graphite, 300.0, o.test_frames, seed + 1002}}},
-      {"2000 K",
-       {{CarbonPhase::Diamond, 2000.0, o.test_frames, seed + 1003},
-        {CarbonPhase::Graphite, 2000.0, o.test_frames, seed + 1004}}},
-      {"liquid 3000 K", {{CarbonPhase::Liquid, 3000.0, o.test_frames, seed + 1005}}}};
+  const TeacherFactory teacher = [&] {
+    return std::make_unique<DunnPotential>(params, o.teacher_member);
+  };
+  auto labeller = teacher();  // checks --member against the model's ensemble before sampling
 
   const auto t_sample = Clock::now();
-  std::vector<LabelledFrame> frames;
-  auto sample = [&](const SamplingRun& r, std::vector<LabelledFrame>& into) {
-    const auto t0 = Clock::now();
-    auto got = sample_frames(teacher, r, o.sampling);
-    std::cerr << "md_distill: sampled " << got.size() << " frames of " << carbon_phase_name(r.phase)
-              << " at " << r.temperature << " K in " << figure(since(t0), "%.1f") << " s\n";
-    for (auto& f : got) into.push_back(std::move(f));
-  };
-  for (const auto& r : training) sample(r, frames);
-  std::vector<HeldOut> held;
-  for (const auto& [name, runs] : held_plan) {
-    held.push_back({name, {}});
-    for (const auto& r : runs) sample(r, held.back().frames);
-  }
-  const double sampling_s = since(t_sample);
+  std::vector<FrameSet> sets =
+      o.frames_in.empty() ? sample_sets(o, teacher) : read_sets(o.frames_in);
+  double sampling_s = since(t_sample);
+  std::vector<LabelledFrame>& frames = sets.front().frames;
+  const std::vector<FrameSet> held(sets.begin() + 1, sets.end());
 
   NnSpec spec;
   spec.name = o.name;
   spec.species = {"C"};
   spec.aev = AevParams::ani_like(o.radial_shifts, o.angle_shifts, o.angular_radial_shifts,
                                  o.radial_cutoff, o.angular_cutoff);
-  StudentTrainer trainer(std::move(spec), frames, o.training);
   LearningCurve curve;
   for (const auto& h : held) curve.sets.push_back(h.name);
   const auto t_train = Clock::now();
-  for (int e = 1; e <= o.training.epochs; ++e) {
-    const EpochFigures fig = trainer.run_epoch();
-    if (e % o.evaluate_every != 0 && e != 1 && e != o.training.epochs) continue;
-    CurvePoint p{e, since(t_train), fig.energy_mae, fig.force_rmse, {}, {}};
-    for (const auto& h : held) {
-      const FrameAccuracy a = trainer.evaluate(h.frames);
-      p.energy_mae.push_back(a.energy_mae);
-      p.force_rmse.push_back(a.force_rmse);
+  double student_md_s = 0.0;
+  int epochs_done = 0;
+  // One fit: from `start` (fresh or trained) over the current training frames.
+  const auto fit = [&](NnSpec start, TrainingSettings settings) {
+    settings.seed += static_cast<std::uint64_t>(epochs_done);
+    StudentTrainer trainer(std::move(start), frames, settings);
+    for (int e = 1; e <= settings.epochs; ++e) {
+      const EpochFigures fig = trainer.run_epoch();
+      const int epoch = ++epochs_done;
+      if (e % o.evaluate_every != 0 && e != 1 && e != settings.epochs) continue;
+      CurvePoint p{epoch, since(t_train) - student_md_s, fig.energy_mae, fig.force_rmse, {}, {}};
+      for (const auto& h : held) {
+        const FrameAccuracy a = trainer.evaluate(h.frames);
+        p.energy_mae.push_back(a.energy_mae);
+        p.force_rmse.push_back(a.force_rmse);
+      }
+      std::cerr << "md_distill: epoch " << epoch << ": train "
+                << figure(1e3 * fig.energy_mae, "%.2f") << " meV/atom "
+                << figure(fig.force_rmse, "%.3f") << " eV/A";
+      if (!held.empty()) {
+        std::cerr << "; held out " << held.front().name << " "
+                  << figure(1e3 * p.energy_mae.front(), "%.2f") << " meV/atom "
+                  << figure(p.force_rmse.front(), "%.3f") << " eV/A";
+      }
+      std::cerr << "\n";
+      curve.points.push_back(std::move(p));
     }
-    std::cerr << "md_distill: epoch " << e << ": train " << figure(1e3 * fig.energy_mae, "%.2f")
-              << " meV/atom " << figure(fig.force_rmse, "%.3f") << " eV/A; held out "
-              << held.front().name << " " << figure(1e3 * p.energy_mae.front(), "%.2f")
-              << " meV/atom " << figure(p.force_rmse.front(), "%.3f") << " eV/A\n";
-    curve.points.push_back(std::move(p));
+    return trainer.student();
+  };
+  NnSpec student = fit(spec, o.training);
+  for (int r = 1; r <= o.rounds; ++r) {
+    const auto t0 = Clock::now();
+    int added = 0, blew_up = 0;
+    const auto runs = training_runs(o.phases, o.round_frames, o.seed + 10007 * r);
+    for (const SamplingRun& run : runs) {
+      StudentMdFrames got = student_md_frames(student, *labeller, run, o.sampling);
+      added += static_cast<int>(got.frames.size());
+      blew_up += got.blew_up ? 1 : 0;
+      for (auto& f : got.frames) frames.push_back(std::move(f));
+    }
+    student_md_s += since(t0);
+    std::cerr << "md_distill: round " << r << ": " << added
+              << " frames of the student's own MD labelled by the teacher (" << blew_up << " of "
+              << runs.size() << " runs blew up) in " << figure(since(t0), "%.1f") << " s; "
+              << frames.size() << " training frames\n";
+    TrainingSettings refit = o.training;
+    refit.epochs = o.round_epochs;
+    refit.learning_rate = o.round_learning_rate;
+    student = fit(std::move(student), refit);
   }
-  const double training_s = since(t_train);
+  const double training_s = since(t_train) - student_md_s;
+  sampling_s += student_md_s;
+  if (!o.frames_out.empty()) write_frame_sets(o.frames_out, sets);
 
-  NnSpec student = trainer.student();
-  student.description = "distilled by md_distill from " + o.teacher + " (" +
-                        (o.teacher_member < 0 ? std::string("ensemble mean")
-                                              : "member " + std::to_string(o.teacher_member)) +
-                        ") on " + std::to_string(frames.size()) +
-                        " frames of diamond, graphite (300-2000 K) and liquid carbon (3000 K), "
-                        "energies and forces, " +
-                        std::to_string(o.training.epochs) + " epochs, seed " +
-                        std::to_string(o.seed);
+  student.description =
+      "distilled by md_distill from " + o.teacher + " (" +
+      (o.teacher_member < 0 ? std::string("ensemble mean")
+                            : "member " + std::to_string(o.teacher_member)) +
+      ") on " + std::to_string(frames.size()) + " frames of " + phase_list(o.phases) +
+      " (crystals 300-2000 K, liquid 3000 K)" +
+      (o.rounds > 0 ? ", " + std::to_string(o.rounds) + " rounds of its own MD," : std::string()) +
+      " energies and forces, " + std::to_string(epochs_done) + " epochs, seed " +
+      std::to_string(o.seed);
   write_nn_weights(student, o.out);
   if (!o.curve_csv.empty()) write_file(o.curve_csv, curve_csv(curve));
   if (!o.curve_svg.empty()) {
@@ -133,12 +203,12 @@ int run(const DistillOptions& o) {
   // What md_bench runs: the exported network in float.
   NnPotential<float> exported(student);
   std::cout << "| held-out set | frames | energy MAE (meV/atom) | force RMSE (eV/A) | largest "
-               "force error (eV/A) |\n|---|---|---|---|---|\n";
-  for (auto& h : held) {
+               "force error (eV/A), on |\n|---|---|---|---|---|\n";
+  for (const auto& h : held) {
     const FrameAccuracy a = accuracy_against(exported, h.frames);
     std::cout << "| " << h.name << " | " << a.frames << " | " << figure(1e3 * a.energy_mae, "%.2f")
               << " | " << figure(a.force_rmse, "%.4f") << " | " << figure(a.force_max, "%.3f")
-              << " |\n";
+              << ", " << a.force_max_source << " |\n";
   }
   std::cout << "\n"
             << frames.size() << " training frames; sampling " << figure(sampling_s, "%.0f")

@@ -97,6 +97,11 @@ MDB_HD inline Real ani_pow(Real x, Real zeta, int zeta_int) {
   return result;
 }
 
+/// The most angle shifts and angular radial shifts an AEV may have (AevParams::validate): a
+/// triplet's factors live in fixed arrays on the GPU.
+inline constexpr int kAniMaxAngleShifts = 32;
+inline constexpr int kAniMaxAngularRadialShifts = 16;
+
 /// The angular hyper-parameters of one AEV, as plain pointers (n_angle x n_rshift terms).
 template <class Real>
 struct AniAngularView {
@@ -119,37 +124,100 @@ struct AniTriplet {
   Real cos_theta;  ///< d1.d2 / (r1 r2), before the 0.95 factor
 };
 
-/// Angular terms G[m] (m = a * n_angle + z) += 2 ((1 + cos(theta - theta_z)) / 2)^zeta
-///   * exp(-eta ((r1 + r2) / 2 - R_a)^2) fc(r1) fc(r2), with cos(theta) scaled by 0.95, and
-/// their partial derivatives with respect to r1, r2 and the unscaled cos(theta) written to
-/// d_r1[m], d_r2[m], d_cos[m] (kept for the backward pass).
+/// A triplet's angular terms factorise: term m = a * n_angle + z of
+///   G[m] += 2 ((1 + cos(theta - theta_z)) / 2)^zeta * exp(-eta ((r1 + r2) / 2 - R_a)^2) fc(r1)
+///   fc(r2)
+/// (cos(theta) scaled by 0.95) is an angular factor f1[z] times a radial one fr[a], and so are its
+/// partial derivatives with respect to r1, r2 and the unscaled cos(theta): f1[z] k1[a],
+/// f1[z] k2[a] and df1[z] fr[a]. Each factor is computed once per triplet, not once per term, and
+/// the backward and tangent passes contract the factors instead of storing 3 n_angle n_rshift
+/// derivatives per triplet. Layout of the factors (ani_angular_factor_count values):
+/// f1[n_angle], df1[n_angle] (d f1 / d cos, 0.95 included), fr[n_rshift], k1[n_rshift],
+/// k2[n_rshift].
 template <class Real>
-MDB_HD inline void ani_angular_forward(const AniAngularView<Real>& p, const AniTriplet<Real>& t,
-                                       Real* g, Real* d_r1, Real* d_r2, Real* d_cos) {
+MDB_HD inline int ani_angular_factor_count(const AniAngularView<Real>& p) {
+  return 2 * p.n_angle + 3 * p.n_rshift;
+}
+
+/// The most factors a triplet has (the bounds AevParams::validate enforces).
+inline constexpr int kAniMaxAngularFactors =
+    2 * kAniMaxAngleShifts + 3 * kAniMaxAngularRadialShifts;
+
+template <class Real>
+MDB_HD inline void ani_angular_factors(const AniAngularView<Real>& p, const AniTriplet<Real>& t,
+                                       Real* f) {
+  Real* f1 = f;
+  Real* df1 = f + p.n_angle;
+  Real* fr = f + 2 * p.n_angle;
+  Real* k1 = fr + p.n_rshift;
+  Real* k2 = k1 + p.n_rshift;
   const Real c = Real(0.95) * t.cos_theta;
   const Real s = std::sqrt(Real(1) - c * c);
   const Real rmean = Real(0.5) * (t.r1 + t.r2);
   const Real fcc = Real(2) * t.fc1 * t.fc2;
+  for (int z = 0; z < p.n_angle; ++z) {
+    const Real base = Real(0.5) * (Real(1) + c * p.cos_angle_shift[z] + s * p.sin_angle_shift[z]);
+    const Real pm1 = ani_pow(base, p.zeta - Real(1), p.zeta_int - 1);
+    f1[z] = pm1 * base;
+    // d base / d c = (cos theta_z - c / s sin theta_z) / 2, with ds/dc = -c/s; dc = 0.95 dcos.
+    df1[z] = p.zeta * pm1 * Real(0.5) * (p.cos_angle_shift[z] - c / s * p.sin_angle_shift[z]) *
+             Real(0.95);
+  }
   for (int a = 0; a < p.n_rshift; ++a) {
     const Real d = rmean - p.radial_shift[a];
     const Real radial = std::exp(-p.eta * d * d);
     // d radial / d r1 = d radial / d r2 = -eta d radial (rmean moves by half of each).
     const Real dradial = -p.eta * d * radial;
-    const Real k1 = fcc * dradial + Real(2) * t.dfc1 * t.fc2 * radial;  // d(fcc radial)/d r1
-    const Real k2 = fcc * dradial + Real(2) * t.fc1 * t.dfc2 * radial;
+    fr[a] = fcc * radial;
+    k1[a] = fcc * dradial + Real(2) * t.dfc1 * t.fc2 * radial;  // d(fcc radial)/d r1
+    k2[a] = fcc * dradial + Real(2) * t.fc1 * t.dfc2 * radial;
+  }
+}
+
+/// G[m] += f1[z] fr[a]: the triplet's terms added to its block of the AEV.
+template <class Real>
+MDB_HD inline void ani_angular_accumulate(const AniAngularView<Real>& p, const Real* f, Real* g) {
+  const Real* f1 = f;
+  const Real* fr = f + 2 * p.n_angle;
+  for (int a = 0; a < p.n_rshift; ++a) {
+    for (int z = 0; z < p.n_angle; ++z) g[a * p.n_angle + z] += f1[z] * fr[a];
+  }
+}
+
+/// With gm = dE/dG over the triplet's block: dE/dr1, dE/dr2 and dE/dcos(theta) through its terms.
+template <class Real>
+MDB_HD inline void ani_angular_contract(const AniAngularView<Real>& p, const Real* f,
+                                        const Real* gm, Real& e_r1, Real& e_r2, Real& e_cos) {
+  const Real* f1 = f;
+  const Real* df1 = f + p.n_angle;
+  const Real* fr = f + 2 * p.n_angle;
+  const Real* k1 = fr + p.n_rshift;
+  const Real* k2 = k1 + p.n_rshift;
+  e_r1 = e_r2 = e_cos = Real(0);
+  for (int a = 0; a < p.n_rshift; ++a) {
+    Real h = 0, hc = 0;
     for (int z = 0; z < p.n_angle; ++z) {
-      const int m = a * p.n_angle + z;
-      const Real base = Real(0.5) * (Real(1) + c * p.cos_angle_shift[z] + s * p.sin_angle_shift[z]);
-      const Real pm1 = ani_pow(base, p.zeta - Real(1), p.zeta_int - 1);
-      const Real f1 = pm1 * base;
-      // d base / d c = (cos theta_z - c / s sin theta_z) / 2, with ds/dc = -c/s.
-      const Real df1 =
-          p.zeta * pm1 * Real(0.5) * (p.cos_angle_shift[z] - c / s * p.sin_angle_shift[z]);
-      g[m] += f1 * fcc * radial;
-      d_r1[m] = f1 * k1;
-      d_r2[m] = f1 * k2;
-      d_cos[m] = df1 * fcc * radial * Real(0.95);
+      h += gm[a * p.n_angle + z] * f1[z];
+      hc += gm[a * p.n_angle + z] * df1[z];
     }
+    e_r1 += h * k1[a];
+    e_r2 += h * k2[a];
+    e_cos += hc * fr[a];
+  }
+}
+
+/// The terms' change when r1, r2 and cos(theta) change by dr1, dr2, dcos, added to om.
+template <class Real>
+MDB_HD inline void ani_angular_tangent(const AniAngularView<Real>& p, const Real* f, Real dr1,
+                                       Real dr2, Real dcos, Real* om) {
+  const Real* f1 = f;
+  const Real* df1 = f + p.n_angle;
+  const Real* fr = f + 2 * p.n_angle;
+  const Real* k1 = fr + p.n_rshift;
+  const Real* k2 = k1 + p.n_rshift;
+  for (int a = 0; a < p.n_rshift; ++a) {
+    const Real kr = k1[a] * dr1 + k2[a] * dr2, kc = fr[a] * dcos;
+    for (int z = 0; z < p.n_angle; ++z) om[a * p.n_angle + z] += f1[z] * kr + df1[z] * kc;
   }
 }
 

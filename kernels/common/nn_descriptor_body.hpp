@@ -108,12 +108,13 @@ MDB_HD inline void nn_aev_forward_body(int i, const ImageNeighborView& nl,
     ani_radial_forward(m.r, m.fc, m.dfc, e0, ea, p.radial, g + m.species * n_r, dg);
     nn_keep_angular(p, m, s, error);
   }
-  float d_r1[kNnMaxAngularTerms], d_r2[kNnMaxAngularTerms], d_cos[kNnMaxAngularTerms];
+  float f[kAniMaxAngularFactors];
   for (int a = 0; a < s.n; ++a) {
     for (int b = a + 1; b < s.n; ++b) {
       int block;
       const AniTriplet<float> t = nn_triplet(p, s.at[a], s.at[b], block);
-      ani_angular_forward(p.angular, t, g + block, d_r1, d_r2, d_cos);
+      ani_angular_factors(p.angular, t, f);
+      ani_angular_accumulate(p.angular, f, g + block);
     }
   }
 }
@@ -161,22 +162,16 @@ MDB_HD inline void nn_aev_backward_body(int i, const ImageNeighborView& nl,
     push(m.j, m.dx, m.dy, m.dz, cx, cy, cz);
     nn_keep_angular(p, m, s, error);
   }
-  float t_unused[kNnMaxAngularTerms] = {};
-  float d_r1[kNnMaxAngularTerms], d_r2[kNnMaxAngularTerms], d_cos[kNnMaxAngularTerms];
+  float f[kAniMaxAngularFactors];
   for (int a = 0; a < s.n; ++a) {
     for (int b = a + 1; b < s.n; ++b) {
       const NnNeighbor& ma = s.at[a];
       const NnNeighbor& mb = s.at[b];
       int block;
       const AniTriplet<float> t = nn_triplet(p, ma, mb, block);
-      ani_angular_forward(p.angular, t, t_unused, d_r1, d_r2, d_cos);
-      const float* gm = g + block;
-      float e_r1 = 0, e_r2 = 0, e_cos = 0;
-      for (int q = 0; q < p.n_terms; ++q) {
-        e_r1 += gm[q] * d_r1[q];
-        e_r2 += gm[q] * d_r2[q];
-        e_cos += gm[q] * d_cos[q];
-      }
+      ani_angular_factors(p.angular, t, f);
+      float e_r1, e_r2, e_cos;
+      ani_angular_contract(p.angular, f, g + block, e_r1, e_r2, e_cos);
       // cos = d1.d2 / (r1 r2): d cos / d d1 = d2 / (r1 r2) - cos d1 / r1^2 (and 1 <-> 2).
       const float r1 = t.r1, r2 = t.r2, cos_theta = t.cos_theta;
       const float a1 = e_r1 / r1 - e_cos * cos_theta / (r1 * r1);

@@ -10,11 +10,11 @@
 namespace mdb {
 
 /// Per-thread capacities of the NN bodies (their scratch lives in registers/local memory).
-/// Radial shifts per species and angular terms per species pair bound the descriptor's scratch
-/// (ANI-2x: 16 and 32); neighbours inside the angular cutoff are kept for the triplet loop: 64
-/// is about three times the densest condensed matter within ANI's 3.5 A (water: ~18 atoms).
+/// Radial shifts per species bound the descriptor's scratch (ANI-2x: 16; the angular factors'
+/// bounds are kernels/common/ani_terms.hpp's); neighbours inside the angular cutoff are kept for
+/// the triplet loop: 64 is about three times the densest condensed matter within ANI's 3.5 A
+/// (water: ~18 atoms).
 inline constexpr int kNnMaxRadial = 32;
-inline constexpr int kNnMaxAngularTerms = 64;
 inline constexpr int kNnMaxAngularNeighbors = 64;
 
 /// Bits of the error word the bodies raise (the host reads it outside the step loop).

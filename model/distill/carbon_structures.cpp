@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "md/lattice.hpp"
+#include "md/replicate.hpp"
 
 namespace mdb {
 
@@ -33,24 +34,22 @@ System carbon_structure(CarbonPhase phase) {
     const double a = phase == CarbonPhase::Diamond ? 3.567 : 3.95;
     return build_lattice(LatticeSpec{LatticeKind::Diamond, a, 2, 2, 2}, carbon, kMetalUnits);
   }
-  // Orthorhombic cell of AB graphite: a x sqrt(3) a x c with 4 atoms per layer. Layer A has
-  // atoms at (0, 0), (a/2, sqrt3 a/6), (a/2, sqrt3 a/2), (0, 2 sqrt3 a/3) (in-plane fractions of
-  // the rectangle: (0,0), (1/2,1/6), (1/2,1/2), (0,2/3)); layer B is layer A shifted by
-  // (0, sqrt3 a/3) (one bond length along y).
+  return replicate(graphite_cell(), {4, 2, 1});
+}
+
+System graphite_cell() {
+  // Layer A has atoms at (0, 0), (a/2, sqrt3 a/6), (a/2, sqrt3 a/2), (0, 2 sqrt3 a/3) (in-plane
+  // fractions of the rectangle: (0,0), (1/2,1/6), (1/2,1/2), (0,2/3)); layer B is layer A shifted
+  // by (0, sqrt3 a/3) (one bond length along y).
   const double a = 2.464, c = 6.711, b = std::sqrt(3.0) * a;
-  const int nx = 4, ny = 2;
-  System s(Box({0, 0, 0}, {nx * a, ny * b, c}), kMetalUnits);
-  const int t = s.add_species(carbon.name, carbon.mass);
+  System s(Box({0, 0, 0}, {a, b, c}), kMetalUnits);
+  const int t = s.add_species("C", 12.011);
   const double layer_a[4][2] = {{0.0, 0.0}, {0.5, 1.0 / 6.0}, {0.5, 0.5}, {0.0, 2.0 / 3.0}};
-  s.reserve(static_cast<std::size_t>(8 * nx * ny));
-  for (int ix = 0; ix < nx; ++ix) {
-    for (int iy = 0; iy < ny; ++iy) {
-      for (int layer = 0; layer < 2; ++layer) {
-        for (const auto& p : layer_a) {
-          const double fy = std::fmod(p[1] + (layer == 1 ? 1.0 / 3.0 : 0.0), 1.0);
-          s.add_atom(t, (ix + p[0]) * a, (iy + fy) * b, layer * 0.5 * c);
-        }
-      }
+  s.reserve(8);
+  for (int layer = 0; layer < 2; ++layer) {
+    for (const auto& p : layer_a) {
+      const double fy = std::fmod(p[1] + (layer == 1 ? 1.0 / 3.0 : 0.0), 1.0);
+      s.add_atom(t, p[0] * a, fy * b, layer * 0.5 * c);
     }
   }
   return s;

@@ -21,4 +21,8 @@ std::string carbon_phase_name(CarbonPhase phase);
 ///   a start to be melted (sample_carbon_frames does).
 System carbon_structure(CarbonPhase phase);
 
+/// One orthorhombic cell of AB graphite (8 atoms: a x sqrt(3) a x c, two layers of 4), the
+/// repeat unit of carbon_structure(Graphite) and of md_bench's carbon cases.
+System graphite_cell();
+
 }  // namespace mdb

@@ -15,13 +15,15 @@ std::string run_name(const SamplingRun& run) {
          " K";
 }
 
-void run_checked(Simulation& sim, long steps, double max_temperature, const std::string& name) {
+// False when the run blew up and `quiet`; throws when it blew up otherwise.
+bool run_checked(Simulation& sim, long steps, double max_temperature, const std::string& name,
+                 bool quiet) {
   sim.run(steps);
   const Thermo t = sim.thermo();
-  if (!std::isfinite(t.total) || !(t.temperature < max_temperature)) {
-    throw std::runtime_error("sampling '" + name +
-                             "' blew up (T = " + std::to_string(t.temperature) + " K)");
-  }
+  if (std::isfinite(t.total) && t.temperature < max_temperature) return true;
+  if (quiet) return false;
+  throw std::runtime_error("sampling '" + name + "' blew up (T = " + std::to_string(t.temperature) +
+                           " K)");
 }
 
 }  // namespace
@@ -46,16 +48,20 @@ std::vector<LabelledFrame> sample_frames(
   assign_maxwell_boltzmann(start, melt ? settings.melt_temperature : run.temperature, run.seed);
   if (melt) {
     auto melting = simulation(std::move(start), settings.melt_temperature, run.seed + 1);
-    run_checked(*melting, settings.melt_steps, limit, name);
+    if (!run_checked(*melting, settings.melt_steps, limit, name, settings.stop_at_blow_up)) {
+      return {};
+    }
     start = melting->system();
   }
   auto sim_ptr = simulation(std::move(start), run.temperature, run.seed + 2);
   Simulation& sim = *sim_ptr;
-  run_checked(sim, settings.equilibration_steps, limit, name);
   std::vector<LabelledFrame> frames;
+  if (!run_checked(sim, settings.equilibration_steps, limit, name, settings.stop_at_blow_up)) {
+    return frames;
+  }
   frames.reserve(static_cast<std::size_t>(run.frames));
   for (int f = 0; f < run.frames; ++f) {
-    run_checked(sim, settings.stride, limit, name);
+    if (!run_checked(sim, settings.stride, limit, name, settings.stop_at_blow_up)) break;
     // The label is the step's own energy and forces: no extra teacher call per frame.
     const System& s = sim.system();
     LabelledFrame frame{s, sim.thermo().potential, {}, {}, {}, name};

@@ -30,12 +30,15 @@ struct SamplingSettings {
   double melt_temperature = 6000.0;
   int melt_steps = 1000;
   int threads = 1;  ///< the teacher's team, when it splits its loops
+  /// A blow-up ends the run and returns the frames before it instead of throwing: a student's
+  /// own MD (active learning) is run to find where it goes wrong.
+  bool stop_at_blow_up = false;
 };
 
 /// Runs MD with `teacher` and labels a frame every settings.stride steps with the teacher's own
 /// energy and forces. Frames are tagged "<phase> <T> K". Throws std::runtime_error when the
 /// trajectory blows up (a non-finite energy or a temperature above 5 x the target plus the
-/// melt's), naming the run.
+/// melt's), naming the run, unless settings.stop_at_blow_up.
 std::vector<LabelledFrame> sample_frames(
     const std::function<std::unique_ptr<ForceField>()>& teacher, const SamplingRun& run,
     const SamplingSettings& settings);

@@ -52,7 +52,10 @@ FrameAccuracy accuracy_against(ForceField& model, const std::vector<LabelledFram
     for (std::size_t i = 0; i < s.size(); ++i) {
       for (const double d : {fx[i] - f.fx[i], fy[i] - f.fy[i], fz[i] - f.fz[i]}) {
         sq += d * d;
-        a.force_max = std::max(a.force_max, std::abs(d));
+        if (std::abs(d) > a.force_max) {
+          a.force_max = std::abs(d);
+          a.force_max_source = f.source;
+        }
       }
     }
     components += 3.0 * n;

@@ -24,9 +24,10 @@ LabelledFrame label_frame(System system, ForceField& reference, std::string sour
 /// How far a model is from the labels.
 struct FrameAccuracy {
   int frames = 0;
-  double energy_mae = 0.0;  ///< eV/atom: mean over frames of |E - E_ref| / atoms
-  double force_rmse = 0.0;  ///< eV/Angstrom: root mean square over every force component
-  double force_max = 0.0;   ///< eV/Angstrom: largest component error
+  double energy_mae = 0.0;       ///< eV/atom: mean over frames of |E - E_ref| / atoms
+  double force_rmse = 0.0;       ///< eV/Angstrom: root mean square over every force component
+  double force_max = 0.0;        ///< eV/Angstrom: largest component error
+  std::string force_max_source;  ///< the source of the frame that holds it
 };
 
 /// `model` evaluated on every frame (bound to each in turn) against the frames' labels.

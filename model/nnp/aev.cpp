@@ -51,6 +51,7 @@ void AevComputer<Real>::configure(const AevParams& p, int n_species) {
   angular_.radial_shift = angular_shift_.data();
   angular_.n_rshift = static_cast<int>(angular_shift_.size());
   n_terms_ = angular_.n_angle * angular_.n_rshift;
+  n_factors_ = ani_angular_factor_count(angular_);
 }
 
 template <class Real>
@@ -152,8 +153,7 @@ void AevComputer<Real>::forward(const NeighborView& v, const int* species_map, c
       resize_with_headroom(trip_k_, need);
       resize_with_headroom(trip_block_, need);
       resize_with_headroom(trip_geom_, need * 9);
-      for (auto* a : {&trip_dr1_, &trip_dr2_, &trip_dcos_})
-        resize_with_headroom(*a, need * n_terms_);
+      resize_with_headroom(trip_factors_, need * n_factors_);
     }
     Real* ga = g + radial_len_;
     for (int a = 0; a < s.n; ++a) {
@@ -170,9 +170,9 @@ void AevComputer<Real>::forward(const NeighborView& v, const int* species_map, c
             (m.dx[ka] * m.dx[kb] + m.dy[ka] * m.dy[kb] + m.dz[ka] * m.dz[kb]) / (t.r1 * t.r2);
         const int block =
             radial_len_ + ani_pair_index(m.species[ka], m.species[kb], n_species_) * n_terms_;
-        const std::size_t at = static_cast<std::size_t>(nt) * n_terms_;
-        ani_angular_forward(angular_, t, ga + (block - radial_len_), trip_dr1_.data() + at,
-                            trip_dr2_.data() + at, trip_dcos_.data() + at);
+        Real* f = trip_factors_.data() + static_cast<std::size_t>(nt) * n_factors_;
+        ani_angular_factors(angular_, t, f);
+        ani_angular_accumulate(angular_, f, ga + (block - radial_len_));
         trip_j_[nt] = m.index[ka];
         trip_k_[nt] = m.index[kb];
         trip_block_[nt] = block;
@@ -219,14 +219,10 @@ void AevComputer<Real>::backward(const NeighborView& v, const int* row_of, const
       fz[j] -= cz;
     }
     for (auto t = trip_start_[i]; t < trip_start_[i + 1]; ++t) {
-      const Real* gm = g + trip_block_[t];
-      const std::size_t at = static_cast<std::size_t>(t) * n_terms_;
-      Real d_r1 = 0, d_r2 = 0, d_cos = 0;
-      for (int m = 0; m < n_terms_; ++m) {
-        d_r1 += gm[m] * trip_dr1_[at + m];
-        d_r2 += gm[m] * trip_dr2_[at + m];
-        d_cos += gm[m] * trip_dcos_[at + m];
-      }
+      Real d_r1, d_r2, d_cos;
+      ani_angular_contract(angular_,
+                           trip_factors_.data() + static_cast<std::size_t>(t) * n_factors_,
+                           g + trip_block_[t], d_r1, d_r2, d_cos);
       const Real* geom = trip_geom_.data() + t * 9;
       const Real r1 = geom[6], r2 = geom[7], cos_theta = geom[8];
       // cos = d1.d2 / (r1 r2): d cos / d d1 = d2 / (r1 r2) - cos d1 / r1^2 (and 1 <-> 2).
@@ -288,11 +284,8 @@ void AevComputer<Real>::tangent(const NeighborView& v, const int* row_of, const 
                          w2y * geom[1] + w2z * geom[2]) /
                             (r1 * r2) -
                         cos_theta * (dr1 / r1 + dr2 / r2);
-      Real* om = o + trip_block_[t];
-      const std::size_t at = static_cast<std::size_t>(t) * n_terms_;
-      for (int m = 0; m < n_terms_; ++m) {
-        om[m] += trip_dr1_[at + m] * dr1 + trip_dr2_[at + m] * dr2 + trip_dcos_[at + m] * dcos;
-      }
+      ani_angular_tangent(angular_, trip_factors_.data() + static_cast<std::size_t>(t) * n_factors_,
+                          dr1, dr2, dcos, o + trip_block_[t]);
     }
   }
 }

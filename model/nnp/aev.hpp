@@ -43,6 +43,7 @@ class AevComputer {
 
   int n_species_ = 0;
   int radial_len_ = 0, angular_len_ = 0, n_terms_ = 0;  // n_terms_: angular terms per pair block
+  int n_factors_ = 0;  // angular factors per triplet (ani_angular_factors)
   Real rc_r_ = 0, rc_a_ = 0;
   std::vector<double> radial_shift_, radial_ratio_;
   AniRadialBasis radial_{};
@@ -67,10 +68,10 @@ class AevComputer {
   std::vector<int> pair_j_, pair_block_;
   std::vector<Real> pair_ux_, pair_uy_, pair_uz_, pair_dg_;
   // Triplets of the last forward(), by atom: the two neighbours, d1 and d2, r1, r2, cos(theta),
-  // where the pair block starts, and the terms' partial derivatives.
+  // where the pair block starts, and the factors of its terms and their derivatives.
   std::vector<std::int64_t> trip_start_;
   std::vector<int> trip_j_, trip_k_, trip_block_;
-  std::vector<Real> trip_geom_, trip_dr1_, trip_dr2_, trip_dcos_;
+  std::vector<Real> trip_geom_, trip_factors_;
 };
 
 extern template class AevComputer<float>;

@@ -5,6 +5,8 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "kernels/common/ani_terms.hpp"
+
 namespace mdb {
 
 AevParams AevParams::ani_like(int n_radial, int n_angle, int n_angular_radial, double radial_cutoff,
@@ -67,7 +69,15 @@ void AevParams::validate(const std::string& where) const {
   finite_list(radial_shifts, "radial_shifts");
 
   finite_list(angle_shifts, "angle_shifts");
+  if (angle_shifts.size() > static_cast<std::size_t>(kAniMaxAngleShifts)) {
+    throw std::invalid_argument(where + ": AEV angle_shifts holds more than " +
+                                std::to_string(kAniMaxAngleShifts) + " values");
+  }
   finite_list(angular_shifts, "angular_shifts");
+  if (angular_shifts.size() > static_cast<std::size_t>(kAniMaxAngularRadialShifts)) {
+    throw std::invalid_argument(where + ": AEV angular_shifts holds more than " +
+                                std::to_string(kAniMaxAngularRadialShifts) + " values");
+  }
 }
 
 }  // namespace mdb

@@ -29,7 +29,6 @@ NnDevicePack pack_nn_for_device(const NnSpec& spec,
   if (n_r > kNnMaxRadial) fail("more radial shifts than the device bodies hold");
   p.radial_len = a.radial_length(p.n_species);
   p.n_terms = static_cast<int>(a.angle_shifts.size() * a.angular_shifts.size());
-  if (p.n_terms > kNnMaxAngularTerms) fail("more angular terms than the device bodies hold");
   p.aev_len = a.length(p.n_species);
   p.rc_r = static_cast<float>(a.radial_cutoff);
   p.rc_a = static_cast<float>(a.angular_cutoff);

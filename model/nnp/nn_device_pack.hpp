@@ -45,7 +45,7 @@ struct NnDevicePack {
 /// Packs `spec` for a system whose species are named system_species (index = system type).
 /// Throws std::invalid_argument naming the spec for an invalid spec, a system species without a
 /// network, networks of different depths, or a descriptor beyond the bodies' capacities
-/// (kNnMaxRadial radial shifts, kNnMaxAngularTerms angular terms per species pair).
+/// (kNnMaxRadial radial shifts; the angular bounds are AevParams::validate's).
 NnDevicePack pack_nn_for_device(const NnSpec& spec, const std::vector<std::string>& system_species);
 
 }  // namespace mdb

@@ -105,6 +105,10 @@ TEST(CustomCase, BadSpecsAreOneLineErrors) {
   expect_error("x:model=sw,structure=/nonexistent/file.xyz", "cannot open");
   expect_error("x:model=sw,lattice=diamond,a=5.431,species=Si,sizes=100", "nearest");
   expect_error("x:model=sw,lattice=diamond,a=5.431,species=Si,ensembles=NVX", "NVX");
+  const std::string si = "x:model=sw,lattice=diamond,a=5.431,species=Si,teacher=";
+  expect_error(si + "nope", "teacher 'nope' is not a case");
+  expect_error(si + "lj-melt", "teacher 'lj-melt' runs in other units");
+  expect_error(si + "lj-ar", "teacher 'lj-ar' cannot run this case's atoms");
 }
 
 TEST(CustomCase, NamesMustBeNew) {

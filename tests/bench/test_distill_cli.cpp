@@ -45,6 +45,21 @@ TEST(DistillOptions, FlagsReachTheirSettings) {
   const auto r = parse({"--relative_forces=off", "--force_floor=0.5"});
   EXPECT_FALSE(r.training.relative_forces);
   EXPECT_EQ(r.training.force_floor, 0.5);
+  EXPECT_EQ(r.rounds, 0);  // active learning only on request
+  // Graphite unless asked: the DUNN teacher does not hold diamond or the melt together.
+  EXPECT_EQ(r.phases, (std::vector<CarbonPhase>{CarbonPhase::Graphite}));
+  EXPECT_EQ(parse({"--phases=liquid,diamond"}).phases,
+            (std::vector<CarbonPhase>{CarbonPhase::Liquid, CarbonPhase::Diamond}));
+  EXPECT_EQ(error_of({"--phases=graphite,quartz"}),
+            "--phases: unknown carbon phase 'quartz' (known: diamond, graphite, liquid)");
+  const auto al = parse({"--rounds=3", "--round_frames=11", "--round_epochs=40", "--round_lr=1e-3",
+                         "--frames_in=a.json", "--frames_out=b.json"});
+  EXPECT_EQ(al.rounds, 3);
+  EXPECT_EQ(al.round_frames, 11);
+  EXPECT_EQ(al.round_epochs, 40);
+  EXPECT_EQ(al.round_learning_rate, 1e-3);
+  EXPECT_EQ(al.frames_in, "a.json");
+  EXPECT_EQ(al.frames_out, "b.json");
   EXPECT_EQ(error_of({"--relative_forces=maybe"}),
             "--relative_forces must be on or off, got 'maybe'");
   bool help = false;
@@ -62,6 +77,8 @@ TEST(DistillOptions, BadValuesGetOneLineErrorsInTheFlagsTerms) {
   EXPECT_NE(error_of({"--bogus=1"}).find("unknown flag --bogus"), std::string::npos);
   EXPECT_NE(error_of({"frames"}).find("unknown argument 'frames'"), std::string::npos);
   EXPECT_EQ(error_of({"--out="}), "--out needs a value");
+  EXPECT_EQ(error_of({"--rounds=-1"}), "--rounds must be a whole number in [0, 1000], got '-1'");
+  EXPECT_EQ(error_of({"--round_lr=0"}), "--round_lr must be a number > 0, got '0'");
 }
 
 LearningCurve two_points() {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "bench/custom_case.hpp"
 #include "bench/teacher_accuracy.hpp"
 #include "md/neighbor_list.hpp"
 #include "model/lennard_jones.hpp"
@@ -59,6 +60,22 @@ TEST(TeacherAccuracy, AScaledPotentialIsOffByTheScale) {
   // Forces fluctuate more from frame to frame than the crystal's energy: within a factor 2.
   EXPECT_GT(a->force_rmse, 0.05 * f_rms);
   EXPECT_LT(a->force_rmse, 0.2 * f_rms);
+}
+
+// A user's case names its teacher (--md_case ...,teacher=si-sw): the same potential as the
+// teacher's scores zero, and the context pairs it.
+TEST(TeacherAccuracy, ACustomCaseTakesATeacher) {
+  if (find_case("si-sw-self") == nullptr) {
+    add_case(
+        parse_custom_case("si-sw-self:model=sw,lattice=diamond,a=5.431,species=Si,teacher=si-sw"));
+  }
+  const StateKey key{find_case("si-sw-self"), Ensemble::NVE, 64, 5, 0.001};
+  const auto a = reference_accuracy(key);
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->reference, "si-sw");
+  EXPECT_EQ(a->frames, 8);
+  EXPECT_LT(a->force_rmse, 1e-12);
+  EXPECT_NE(teachers_context().find("si-sw-self:si-sw"), std::string::npos);
 }
 
 TEST(TeacherAccuracy, NoTeacherNoFiguresAndTheContextNamesThePairs) {
