@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "bench/case_presets.hpp"
+#include "bench/force_check.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "md/langevin.hpp"
 #include "md/npt_langevin.hpp"
@@ -182,7 +183,7 @@ CaseSpec si_nn(const std::string& preset) {
   c.description = "diamond Si, " + preset +
                   (teacher ? " (ANI-2x-sized, 256-192-160-1" : " (distilled size, 64-32-1") +
                   ", generated weights) over Stillinger-Weber, 300 K";
-  c.force_tolerance = 2e-3;
+  c.force_tolerance = kPresetNetworkForceTolerance;
   c.ensembles = {Ensemble::NVE, Ensemble::NVT};
   c.scaling_sizes = powers_of_two(64, 2048);
   if (teacher) {

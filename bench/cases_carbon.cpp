@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "bench/case_presets.hpp"
+#include "bench/force_check.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/student_weights.hpp"
 #include "model/distill/carbon_structures.hpp"
@@ -65,7 +66,7 @@ CaseSpec c_nn_student() {
   c.scaling_sizes = {64, 512};
   c.max_atoms = 1 << 16;
   c.full_max_atoms = 32768;
-  c.force_tolerance = 2e-3;  // float network: finite differences of a float energy
+  c.force_tolerance = kTrainedNetworkForceTolerance;
   c.make_force_field = [] { return std::make_unique<NnPotential<float>>(c_nn_student_spec()); };
   return c;
 }

@@ -64,15 +64,17 @@ const std::vector<CounterSpec>& counter_specs() {
       {"force_rmse", "eV/A", "the same reference and frames: RMS force-component error"},
       // NN potentials only: shares of the force-field time, and the dense layers' speed.
       {"nn_baseline_frac", "1", "NN: share of force time in the physical baseline (SW)"},
-      {"nn_descriptor_frac", "1", "NN: share of force time computing the AEV descriptors"},
-      {"nn_network_frac", "1", "NN: share of force time in the networks' forward pass"},
+      {"nn_descriptor_frac", "1", "NN and DUNN: share of force time computing the descriptors"},
+      {"nn_network_frac", "1",
+       "NN: share of force time in the networks' forward pass (DUNN: forward and backward)"},
       {"nn_backward_frac", "1",
-       "NN: share of force time in the backward pass (networks, then descriptors to forces)"},
+       "NN: share of force time in the backward pass (networks, then descriptors to forces; "
+       "DUNN: descriptors)"},
       {"nn_network_gflops", "GFLOP/s",
-       "NN: dense-layer FLOPs (forward + backward) per second of network time, one thread"},
+       "NN: dense-layer FLOPs (forward + backward) per second of network time, per thread"},
       {"nn_gemm_peak_frac", "1",
-       "NN: nn_network_gflops over this machine's single-thread FP32 GEMM rate (Eigen, "
-       "1024^2)"},
+       "NN: nn_network_gflops over this machine's single-thread GEMM rate in the network's "
+       "precision (Eigen, 1024^2; FP32, or FP64 for DUNN)"},
   };
   return specs;
 }

@@ -43,7 +43,8 @@ struct NnBreakdown {
   double baseline_s = 0, descriptor_s = 0, network_s = 0, network_backward_s = 0,
          descriptor_backward_s = 0, other_s = 0;
   double network_flops = 0;     ///< forward + backward dense-layer FLOPs of the timed steps
-  double gemm_peak_gflops = 0;  ///< this machine's single-thread FP32 GEMM rate
+  bool double_network = false;  ///< the dense layers run in double (DUNN, NnPotential<double>)
+  double gemm_peak_gflops = 0;  ///< this machine's single-thread GEMM rate in that precision
 };
 
 /// Everything one benchmark run measured, in SI-ish raw units (seconds, bytes).

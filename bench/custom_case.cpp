@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/force_check.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "md/element_masses.hpp"
 #include "md/structure_file.hpp"
@@ -101,8 +102,7 @@ void set_user_network(CaseSpec& c, const std::string& path, const std::string& b
     return std::make_unique<NnPotential<float>>(
         *spec, sw ? std::make_unique<StillingerWeber>(*sw) : nullptr);
   };
-  // Finite differences of a float network energy, as the presets' cases (cases.cpp).
-  c.force_tolerance = 2e-3;
+  c.force_tolerance = kTrainedNetworkForceTolerance;
 }
 
 void set_model(CaseSpec& c, const std::string& model, const std::optional<std::string>& baseline,
@@ -127,7 +127,7 @@ void set_model(CaseSpec& c, const std::string& model, const std::optional<std::s
       return std::make_unique<NnPotential<float>>(
           make_nn_preset(model), std::make_unique<StillingerWeber>(SwParams::silicon()));
     };
-    c.force_tolerance = 2e-3;  // finite differences of a float network energy (cases.cpp)
+    c.force_tolerance = kPresetNetworkForceTolerance;
   } else if (model.starts_with("kim:")) {
 #ifdef MDB_HAVE_KIM
     const std::string kim = model.substr(4);

@@ -68,7 +68,7 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   m.seconds = seconds;
   add_nn_stages(engine, steps, spec.graph, m.nn);
   if (m.nn.present && engine.backend() == Backend::Cpu)
-    m.nn.gemm_peak_gflops = fp32_gemm_peak_gflops();
+    m.nn.gemm_peak_gflops = gemm_peak_gflops(m.nn.double_network);
   m.step_latencies = latencies;
   if (samples_out_enabled() && spec.name && !latencies.empty()) {  // before publish() sorts them
     std::string name = *spec.name;

@@ -1,6 +1,6 @@
 #pragma once
 // Where an NN potential's force time goes (descriptor, network, backward pass), and how fast its
-// dense layers run against this machine's FP32 matrix-product peak.
+// dense layers run against this machine's matrix-product peak: NnPotential and DUNN.
 #include "bench/counters.hpp"
 #include "md/engine.hpp"
 
@@ -14,8 +14,9 @@ void reset_nn_stages(Engine& engine);
 /// graph replays (a graph records no events).
 void add_nn_stages(Engine& engine, double steps, bool graph, NnBreakdown& out);
 
-/// Single-thread FP32 GEMM rate of Eigen on a 1024 x 1024 product (GFLOP/s): the best of a few
-/// runs, measured once per process on first use (~0.2 s, outside timed regions).
-double fp32_gemm_peak_gflops();
+/// Single-thread GEMM rate of Eigen on a 1024 x 1024 product (GFLOP/s) in float or double: the
+/// best of a few runs, measured once per process and precision on first use (~0.2 s, outside
+/// timed regions).
+double gemm_peak_gflops(bool double_precision);
 
 }  // namespace mdb::bench

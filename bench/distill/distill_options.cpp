@@ -1,5 +1,6 @@
 #include "bench/distill/distill_options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -62,6 +63,7 @@ std::string distill_usage() {
   --radial=N --angles=N --angular_radial=N   AEV term counts (16, 4, 4)
   --rc=A --rca=A         radial and angular cutoffs in Angstrom (5.0, 3.5)
   --hidden=W,W           hidden layer widths (default 32,32)
+  --celu_alpha=X         CELU's alpha in the hidden layers (default 0.1, ANI's)
   --epochs=N --batch=N   epochs (100) and frames per Adam step (4)
   --lr=X --final_lr=X    learning rate, decaying exponentially to final_lr (2e-3, 5e-5)
   --energy_weight=X --force_weight=X   loss weights of energy (per (eV/atom)^2) and forces (1000, 1)
@@ -112,14 +114,19 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
       o.frames_out = v;
     else if (flag == "phases") {
       o.phases.clear();
-      for (std::string_view rest = v; !rest.empty();) {
+      for (std::string_view rest = v;;) {
         const auto comma = rest.find(',');
         const std::string_view name = rest.substr(0, comma);
+        CarbonPhase phase{};
         try {
-          o.phases.push_back(parse_carbon_phase(name));
+          phase = parse_carbon_phase(name);
         } catch (const std::invalid_argument& e) {
           throw std::invalid_argument("--phases: " + std::string(e.what()));
         }
+        if (std::find(o.phases.begin(), o.phases.end(), phase) != o.phases.end()) {
+          bad(flag, "phases named once each", v);
+        }
+        o.phases.push_back(phase);
         if (comma == std::string_view::npos) break;
         rest.remove_prefix(comma + 1);
       }
@@ -143,6 +150,8 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
       o.radial_cutoff = positive(flag, v);
     else if (flag == "rca")
       o.angular_cutoff = positive(flag, v);
+    else if (flag == "celu_alpha")
+      o.celu_alpha = positive(flag, v);
     else if (flag == "hidden")
       o.training.hidden = widths(flag, v);
     else if (flag == "epochs")

@@ -32,6 +32,9 @@ struct DistillOptions {
   int angular_radial_shifts = 4;
   double radial_cutoff = 5.0;
   double angular_cutoff = 3.5;
+  /// CELU's alpha in the hidden layers: its second derivative jumps by 1/alpha at 0, which MD
+  /// with a student whose network is the whole energy feels as energy drift.
+  double celu_alpha = 0.1;
   TrainingSettings training;
   // Active learning: rounds of the student's own MD, labelled by the teacher, then a refit.
   int rounds = 0;

@@ -65,19 +65,38 @@ std::string phase_list(const std::vector<CarbonPhase>& phases) {
   return out;
 }
 
+std::string teacher_mode(const DistillOptions& o) {
+  return o.teacher_member < 0 ? std::string("ensemble mean")
+                              : "member " + std::to_string(o.teacher_member);
+}
+
+// Where a frames file's labels come from: a fit refuses frames of another teacher or phases.
+std::string labelled_by(const DistillOptions& o) {
+  return o.teacher + " (" + teacher_mode(o) + "); phases " + phase_list(o.phases);
+}
+
+// "graphite, liquid (crystals 300-2000 K, liquid 3000 K)", as sampled.
+std::string sampled_what(const std::vector<CarbonPhase>& phases) {
+  bool crystal = false, liquid = false;
+  for (CarbonPhase p : phases) (p == CarbonPhase::Liquid ? liquid : crystal) = true;
+  std::string temps = crystal ? "crystals 300-2000 K" : "";
+  if (liquid) temps += std::string(crystal ? ", " : "") + "liquid 3000 K";
+  return phase_list(phases) + " (" + temps + ")";
+}
+
 // The training set first, then the held-out sets: new trajectories (other seeds) at the
 // temperatures the benchmark cases run and a hot pair, and the liquid if it is sampled.
 std::vector<FrameSet> sample_sets(const DistillOptions& o, const TeacherFactory& teacher) {
-  std::uint64_t seed = o.seed + 1700;
+  std::uint64_t seed = o.seed + 1700;  // runs 100 apart: a run uses seed, seed + 1 and + 2
   std::vector<std::pair<std::string, std::vector<SamplingRun>>> plan = {
       {kTrainingSet, training_runs(o.phases, o.frames, o.seed)}, {"300 K", {}}, {"2000 K", {}}};
   for (CarbonPhase phase : o.phases) {
     if (phase == CarbonPhase::Liquid) {
-      plan.push_back({"liquid 3000 K", {{phase, 3000.0, o.test_frames, ++seed}}});
+      plan.push_back({"liquid 3000 K", {{phase, 3000.0, o.test_frames, seed += 100}}});
       continue;
     }
-    plan[1].second.push_back({phase, 300.0, o.test_frames, ++seed});
-    plan[2].second.push_back({phase, 2000.0, o.test_frames, ++seed});
+    plan[1].second.push_back({phase, 300.0, o.test_frames, seed += 100});
+    plan[2].second.push_back({phase, 2000.0, o.test_frames, seed += 100});
   }
   std::vector<FrameSet> sets;
   for (const auto& [name, runs] : plan) {
@@ -95,13 +114,20 @@ std::vector<FrameSet> sample_sets(const DistillOptions& o, const TeacherFactory&
   return sets;
 }
 
-std::vector<FrameSet> read_sets(const std::string& path) {
-  auto sets = read_frame_sets(path);
-  if (sets.empty() || sets.front().name != kTrainingSet || sets.front().frames.empty()) {
-    throw std::invalid_argument("frames file " + path + ": its first set must be '" + kTrainingSet +
-                                "' with at least one frame");
+std::vector<FrameSet> read_sets(const DistillOptions& o) {
+  FrameFile file = read_frame_file(o.frames_in);
+  const std::string where = "frames file " + o.frames_in + ": ";
+  if (file.labelled_by != labelled_by(o)) {
+    throw std::invalid_argument(where + "labelled by " + file.labelled_by + ", not " +
+                                labelled_by(o) + " (give the same --teacher, --member, --phases)");
   }
-  return sets;
+  if (file.sets.empty() || file.sets.front().name != kTrainingSet) {
+    throw std::invalid_argument(where + "its first set must be '" + kTrainingSet + "'");
+  }
+  for (const FrameSet& set : file.sets) {
+    if (set.frames.empty()) throw std::invalid_argument(where + "set '" + set.name + "' is empty");
+  }
+  return std::move(file.sets);
 }
 
 int run(const DistillOptions& o) {
@@ -116,15 +142,20 @@ int run(const DistillOptions& o) {
   auto labeller = teacher();  // checks --member against the model's ensemble before sampling
 
   const auto t_sample = Clock::now();
-  std::vector<FrameSet> sets =
-      o.frames_in.empty() ? sample_sets(o, teacher) : read_sets(o.frames_in);
+  std::vector<FrameSet> sets = o.frames_in.empty() ? sample_sets(o, teacher) : read_sets(o);
   double sampling_s = since(t_sample);
+  // Kept at once, so minutes of sampling survive a fit that fails; again after the rounds.
+  const auto keep_frames = [&] {
+    if (!o.frames_out.empty()) write_frame_file(o.frames_out, {labelled_by(o), sets});
+  };
+  keep_frames();
   std::vector<LabelledFrame>& frames = sets.front().frames;
   const std::vector<FrameSet> held(sets.begin() + 1, sets.end());
 
   NnSpec spec;
   spec.name = o.name;
   spec.species = {"C"};
+  spec.celu_alpha = o.celu_alpha;
   spec.aev = AevParams::ani_like(o.radial_shifts, o.angle_shifts, o.angular_radial_shifts,
                                  o.radial_cutoff, o.angular_cutoff);
   LearningCurve curve;
@@ -182,14 +213,11 @@ int run(const DistillOptions& o) {
   }
   const double training_s = since(t_train) - student_md_s;
   sampling_s += student_md_s;
-  if (!o.frames_out.empty()) write_frame_sets(o.frames_out, sets);
+  if (o.rounds > 0) keep_frames();
 
   student.description =
-      "distilled by md_distill from " + o.teacher + " (" +
-      (o.teacher_member < 0 ? std::string("ensemble mean")
-                            : "member " + std::to_string(o.teacher_member)) +
-      ") on " + std::to_string(frames.size()) + " frames of " + phase_list(o.phases) +
-      " (crystals 300-2000 K, liquid 3000 K)" +
+      "distilled by md_distill from " + o.teacher + " (" + teacher_mode(o) + ") on " +
+      std::to_string(frames.size()) + " frames of " + sampled_what(o.phases) +
       (o.rounds > 0 ? ", " + std::to_string(o.rounds) + " rounds of its own MD," : std::string()) +
       " energies and forces, " + std::to_string(epochs_done) + " epochs, seed " +
       std::to_string(o.seed);

@@ -74,7 +74,12 @@ class Reader {
     if (!species.is_array() || species.empty()) fail(where + " species must be a non-empty array");
     for (const auto& sp : species) {
       const json& name = member(sp, "name", where + " species");
-      if (!name.is_string()) fail(where + " species name must be a string");
+      if (!name.is_string() || name.get_ref<const std::string&>().empty()) {
+        fail(where + " species name must be a non-empty string");
+      }
+      if (s.find_species(name.get_ref<const std::string&>()) >= 0) {
+        fail(where + " species '" + name.get<std::string>() + "' is listed twice");
+      }
       const double mass = number(member(sp, "mass", where + " species"), where + " species mass");
       if (!(mass > 0)) fail(where + " species mass must be positive");
       s.add_species(name.get<std::string>(), mass);
@@ -104,14 +109,14 @@ class Reader {
     return f;
   }
 
-  std::vector<FrameSet> read() const {
+  FrameFile read() const {
     std::ifstream in(path_);
     if (!in) fail("cannot be read");
     json doc;
     try {
       doc = json::parse(in);
-    } catch (const json::parse_error& e) {
-      fail(std::string("is not JSON (") + e.what() + ")");
+    } catch (const json::exception& e) {  // parse errors, and numbers beyond double's range
+      fail(std::string("is not JSON this build reads (") + e.what() + ")");
     }
     const json& format = member(doc, "format", "the document");
     if (format != kFormat)
@@ -119,9 +124,12 @@ class Reader {
     if (member(doc, "version", "the document") != kVersion) {
       fail("has an unknown version (this build reads version " + std::to_string(kVersion) + ")");
     }
+    if (member(doc, "units", "the document") != "metal") fail("is not in metal units");
+    const json& labelled_by = member(doc, "labelled_by", "the document");
+    if (!labelled_by.is_string()) fail("labelled_by must be a string");
     const json& sets = member(doc, "sets", "the document");
     if (!sets.is_array()) fail("sets must be an array");
-    std::vector<FrameSet> out;
+    FrameFile out{labelled_by.get<std::string>(), {}};
     for (std::size_t k = 0; k < sets.size(); ++k) {
       const std::string where = "set " + std::to_string(k);
       const json& name = member(sets[k], "name", where);
@@ -133,7 +141,7 @@ class Reader {
         set.frames.push_back(
             frame(frames[i], where + " (" + set.name + ") frame " + std::to_string(i)));
       }
-      out.push_back(std::move(set));
+      out.sets.push_back(std::move(set));
     }
     return out;
   }
@@ -144,10 +152,13 @@ class Reader {
 
 }  // namespace
 
-void write_frame_sets(const std::string& path, const std::vector<FrameSet>& sets) {
-  json doc = {
-      {"format", kFormat}, {"version", kVersion}, {"units", "metal"}, {"sets", json::array()}};
-  for (const auto& set : sets) {
+void write_frame_file(const std::string& path, const FrameFile& file) {
+  json doc = {{"format", kFormat},
+              {"version", kVersion},
+              {"units", "metal"},
+              {"labelled_by", file.labelled_by},
+              {"sets", json::array()}};
+  for (const auto& set : file.sets) {
     json frames = json::array();
     for (const auto& f : set.frames) frames.push_back(frame_json(f));
     doc["sets"].push_back({{"name", set.name}, {"frames", std::move(frames)}});
@@ -157,7 +168,7 @@ void write_frame_sets(const std::string& path, const std::vector<FrameSet>& sets
   if (!out) throw std::runtime_error(path + ": cannot be written");
 }
 
-std::vector<FrameSet> read_frame_sets(const std::string& path) {
+FrameFile read_frame_file(const std::string& path) {
   return Reader(path).read();
 }
 

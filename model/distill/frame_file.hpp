@@ -14,13 +14,20 @@ struct FrameSet {
   std::vector<LabelledFrame> frames;
 };
 
-/// Writes the sets as JSON (metal units, every double written to round-trip exactly).
-/// Throws std::runtime_error when the file cannot be written.
-void write_frame_sets(const std::string& path, const std::vector<FrameSet>& sets);
+/// A file's frames and where their labels came from (e.g. the teacher, its mode and the phases
+/// sampled), so that a fit cannot silently use another teacher's frames.
+struct FrameFile {
+  std::string labelled_by;
+  std::vector<FrameSet> sets;
+};
 
-/// Reads what write_frame_sets wrote. Throws std::invalid_argument with a one-line message
-/// naming the file and the field when it is missing, malformed, or inconsistent (array lengths,
-/// species indices, a non-positive box, non-finite numbers).
-std::vector<FrameSet> read_frame_sets(const std::string& path);
+/// Writes the file as JSON (metal units, every double written to round-trip exactly).
+/// Throws std::runtime_error when the file cannot be written.
+void write_frame_file(const std::string& path, const FrameFile& file);
+
+/// Reads what write_frame_file wrote. Throws std::invalid_argument with a one-line message
+/// naming the file and the field when it is missing, malformed, or inconsistent (other units,
+/// array lengths, species names and indices, a non-positive box, non-finite numbers).
+FrameFile read_frame_file(const std::string& path);
 
 }  // namespace mdb

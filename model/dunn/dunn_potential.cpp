@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "md/grow.hpp"
+#include "md/phase_timer.hpp"
 
 namespace mdb {
 namespace {
@@ -64,7 +65,18 @@ bool DunnPotential::use_threads(ThreadTeam* team) {
   scratch_.resize(static_cast<std::size_t>(nt));
   workspace_.resize(static_cast<std::size_t>(nt));
   thread_energy_.assign(static_cast<std::size_t>(nt), 0.0);
+  stage_ticks_.assign(static_cast<std::size_t>(nt), {});
   return true;
+}
+
+double DunnPotential::stage_seconds(DunnStage s) const {
+  std::uint64_t ticks = 0;
+  for (const auto& t : stage_ticks_) ticks += t[static_cast<int>(s)];
+  return static_cast<double>(ticks) * PhaseTimer::seconds_per_tick();
+}
+
+void DunnPotential::reset_stage_times() {
+  for (auto& t : stage_ticks_) t.fill(0);
 }
 
 ForceResult DunnPotential::compute(System& system, const NeighborList& list, ComputeFlags flags) {
@@ -97,10 +109,17 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
       DunnDescriptor::Scratch& s = scratch_[static_cast<std::size_t>(t)];
       double* in = inputs_.data() + static_cast<std::size_t>(b) * d;
       double* grad = grads_.data() + static_cast<std::size_t>(b) * d;
+      auto& ticks = stage_ticks_[static_cast<std::size_t>(t)];
+      const std::uint64_t t0 = PhaseTimer::now();
       descriptor_.forward(v, b, e, in, s);
+      const std::uint64_t t1 = PhaseTimer::now();
       energy = network_.evaluate(in, e - b, active_member_, grad,
                                  workspace_[static_cast<std::size_t>(t)]);
+      const std::uint64_t t2 = PhaseTimer::now();
       descriptor_.backward(v, b, e, grad, s, f.x.data(), f.y.data(), f.z.data());
+      ticks[static_cast<int>(DunnStage::Descriptor)] += t1 - t0;
+      ticks[static_cast<int>(DunnStage::Network)] += t2 - t1;
+      ticks[static_cast<int>(DunnStage::DescriptorBackward)] += PhaseTimer::now() - t2;
     }
     thread_energy_[static_cast<std::size_t>(t)] = energy;
   };
@@ -110,6 +129,7 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
     team_->run_checked(job);
     thread_forces_.reduce_into(ef_, n_ext, *team_);
   }
+  last_atoms_ = static_cast<double>(v.n_local);
   ForceResult r;
   if (flags.energy) {
     for (double e : thread_energy_) r.energy += e;

@@ -1,6 +1,8 @@
 #pragma once
 // A dropout uncertainty neural network (DUNN) potential as a ForceField: the OpenKIM DUNN
 // driver's energy, forces and virial, computed natively in double precision.
+#include <array>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +14,10 @@
 #include "model/thread_forces.hpp"
 
 namespace mdb {
+
+/// Where a DUNN evaluation's time goes, summed over the threads of the team.
+enum class DunnStage : int { Descriptor = 0, Network = 1, DescriptorBackward = 2 };
+inline constexpr int kNumDunnStages = 3;
 
 /// E = sum_i NN((G_i - mean) / stdev) over local atoms i, with G_i the symmetry functions of atom
 /// i (DunnDescriptor) and NN the network of the active member (DunnNetwork): the ensemble mean
@@ -54,6 +60,14 @@ class DunnPotential final : public ForceField {
   double network_multiply_adds_per_atom() const {
     return network_.multiply_adds_per_atom(active_member_);
   }
+  /// Cumulative thread-seconds per stage since reset_stage_times() (the network stage is forward
+  /// and backward through the dense layers).
+  double stage_seconds(DunnStage s) const;
+  void reset_stage_times();
+  /// Dense-layer floating-point operations (2 per multiply-add) of the last compute().
+  double network_flops_per_call() const {
+    return 2.0 * network_multiply_adds_per_atom() * last_atoms_;
+  }
 
  private:
   DunnParams params_;
@@ -69,6 +83,8 @@ class DunnPotential final : public ForceField {
   std::vector<DunnDescriptor::Scratch> scratch_;
   std::vector<DunnNetwork::Workspace> workspace_;
   std::vector<double> thread_energy_;
+  std::vector<std::array<std::uint64_t, kNumDunnStages>> stage_ticks_;  // per thread
+  double last_atoms_ = 0.0;
 };
 
 }  // namespace mdb

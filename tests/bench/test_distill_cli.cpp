@@ -52,9 +52,15 @@ TEST(DistillOptions, FlagsReachTheirSettings) {
             (std::vector<CarbonPhase>{CarbonPhase::Liquid, CarbonPhase::Diamond}));
   EXPECT_EQ(error_of({"--phases=graphite,quartz"}),
             "--phases: unknown carbon phase 'quartz' (known: diamond, graphite, liquid)");
+  EXPECT_EQ(error_of({"--phases=graphite,"}),
+            "--phases: unknown carbon phase '' (known: diamond, graphite, liquid)");
+  EXPECT_EQ(error_of({"--phases=graphite,graphite"}),
+            "--phases must be phases named once each, got 'graphite,graphite'");
   const auto al = parse({"--rounds=3", "--round_frames=11", "--round_epochs=40", "--round_lr=1e-3",
                          "--frames_in=a.json", "--frames_out=b.json"});
   EXPECT_EQ(al.rounds, 3);
+  EXPECT_EQ(parse({"--celu_alpha=1"}).celu_alpha, 1.0);
+  EXPECT_EQ(r.celu_alpha, 0.1);
   EXPECT_EQ(al.round_frames, 11);
   EXPECT_EQ(al.round_epochs, 40);
   EXPECT_EQ(al.round_learning_rate, 1e-3);

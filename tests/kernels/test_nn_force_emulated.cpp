@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "model/nnp/nn_device_pack.hpp"
@@ -98,6 +100,29 @@ void expect_matches_cpu(const NnSpec& spec, const std::vector<System>& systems) 
 
 TEST(NnForceEmulated, StudentMatchesNnPotentialFloat) {
   expect_matches_cpu(make_nn_preset("nn-student"), {test::jittered_silicon(2, 0.2, 11)});
+}
+
+// The largest angular descriptor AevParams allows (32 angle x 16 radial shifts) fills the
+// bodies' fixed per-triplet factor arrays; one more of either is refused.
+TEST(NnForceEmulated, LargestAngularDescriptorMatchesNnPotentialFloat) {
+  NnSpec spec;
+  spec.name = "widest-angular";
+  spec.species = {"Si"};
+  spec.aev = AevParams::ani_like(4, kAniMaxAngleShifts, kAniMaxAngularRadialShifts, 5.2, 3.5);
+  const int in = spec.aev.length(1), hidden = 3;
+  DenseLayerSpec first{in, hidden, {}, {0.01, -0.02, 0.03}},
+      last{hidden, 1, {0.02, -0.03, 0.01}, {0.0}};
+  for (int k = 0; k < in * hidden; ++k) first.weights.push_back(0.05 * std::sin(0.7 * k + 1.0));
+  spec.networks = {{first, last}};
+  spec.energy_shifts = {-4.0};
+  spec.validate("test");
+  expect_matches_cpu(spec, {test::jittered_silicon(1, 0.2, 13)});
+  for (auto [angles, radial] :
+       {std::pair{kAniMaxAngleShifts + 1, 2}, std::pair{2, kAniMaxAngularRadialShifts + 1}}) {
+    EXPECT_THROW(AevParams::ani_like(4, angles, radial, 5.2, 3.5).validate("test"),
+                 std::invalid_argument)
+        << angles << " x " << radial;
+  }
 }
 
 TEST(NnForceEmulated, TeacherOnSiliconMatchesNnPotentialFloat) {

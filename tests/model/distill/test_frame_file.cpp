@@ -36,9 +36,11 @@ TEST(FrameFile, RoundTripsEveryBit) {
       {"300 K", {labelled(CarbonPhase::Liquid, 0.2)}},
       {"empty", {}}};
   const std::string path = temp_path("frames");
-  write_frame_sets(path, sets);
-  const auto back = read_frame_sets(path);
+  write_frame_file(path, {"teacher X (member 3); phases graphite", sets});
+  const FrameFile file = read_frame_file(path);
   std::filesystem::remove(path);
+  EXPECT_EQ(file.labelled_by, "teacher X (member 3); phases graphite");
+  const auto& back = file.sets;
   ASSERT_EQ(back.size(), sets.size());
   for (std::size_t k = 0; k < sets.size(); ++k) {
     EXPECT_EQ(back[k].name, sets[k].name);
@@ -74,7 +76,7 @@ struct Broken {
 
 TEST(FrameFile, BrokenFilesAreOneLineErrors) {
   const std::string path = temp_path("frames-broken");
-  write_frame_sets(path, {{"train", {labelled(CarbonPhase::Diamond, 0.1)}}});
+  write_frame_file(path, {"t", {{"train", {labelled(CarbonPhase::Diamond, 0.1)}}}});
   std::string text;
   {
     std::ifstream in(path);
@@ -88,6 +90,11 @@ TEST(FrameFile, BrokenFilesAreOneLineErrors) {
       {"\"type\":[0", "\"type\":[3", "type entries must index its species"},
       {"\"box_lengths\":[", "\"box_lengths\":[-", "box_lengths must be positive"},
       {"\"mass\":", "\"mass\":\"heavy\",\"m\":", "species mass must be a finite number"},
+      {"\"mass\":", "\"mass\":1e400,\"m\":", "is not JSON this build reads"},
+      {"\"species\":[", "\"species\":[{\"mass\":1.0,\"name\":\"C\"},",
+       "species 'C' is listed twice"},
+      {"\"units\":\"metal\"", "\"units\":\"lj\"", "is not in metal units"},
+      {"\"labelled_by\":\"t\"", "\"labelled_by\":7", "labelled_by must be a string"},
       {"{", "[", "is not JSON"}};
   for (const auto& c : cases) {
     std::string edited = text;
@@ -99,7 +106,7 @@ TEST(FrameFile, BrokenFilesAreOneLineErrors) {
       out << edited;
     }
     try {
-      read_frame_sets(path);
+      read_frame_file(path);
       ADD_FAILURE() << "no error for: " << c.message;
     } catch (const std::invalid_argument& e) {
       const std::string what = e.what();
@@ -109,7 +116,7 @@ TEST(FrameFile, BrokenFilesAreOneLineErrors) {
     }
   }
   std::filesystem::remove(path);
-  EXPECT_THROW(read_frame_sets(path), std::invalid_argument);  // missing file
+  EXPECT_THROW(read_frame_file(path), std::invalid_argument);  // missing file
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -248,6 +249,33 @@ TEST(DunnPotential, NoEnsembleMeansFullyConnected) {
   const System s = test::synthetic_dunn_system(20, 0.08, 2);
   EXPECT_EQ(test::evaluate(mean, s).result.energy, test::evaluate(full, s).result.energy);
   EXPECT_THROW(DunnPotential(p, 1), std::invalid_argument);
+}
+
+// The stage clocks md_bench reads (descriptor, network, descriptor backward): each runs, together
+// they are the call's time (not more: no tick unit mistake), reset zeroes them, and the network's
+// FLOPs are 2 per multiply-add of the mode for every atom of the call.
+TEST(DunnPotential, StageClocksCoverTheCall) {
+  DunnPotential model(synthetic({"tanh", {1.0, 0.8, 0.75}, kDunnEnsembleMean}));
+  System s = test::synthetic_dunn_system(50, 0.08, 17);
+  NeighborList list(model.cutoff(), NeighborKind::Full, NeighborPolicy{0.5});
+  model.bind(s);
+  list.build(s);
+  model.compute(s, list, {});
+  model.reset_stage_times();
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int k = 0; k < 5; ++k) model.compute(s, list, {});
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double sum = 0.0;
+  for (DunnStage st : {DunnStage::Descriptor, DunnStage::Network, DunnStage::DescriptorBackward}) {
+    EXPECT_GT(model.stage_seconds(st), 0.0) << static_cast<int>(st);
+    sum += model.stage_seconds(st);
+  }
+  EXPECT_LE(sum, 1.01 * wall + 1e-6);
+  EXPECT_GE(sum, 0.3 * wall);
+  EXPECT_EQ(model.network_flops_per_call(),
+            2.0 * model.network_multiply_adds_per_atom() * static_cast<double>(s.size()));
+  model.reset_stage_times();
+  EXPECT_EQ(model.stage_seconds(DunnStage::Network), 0.0);
 }
 
 }  // namespace
