@@ -52,9 +52,10 @@ bench() {  # name md_bench-args...
     --benchmark_repetitions=3 --benchmark_min_time=0.2 --benchmark_out="$out/$name.json" \
     --benchmark_out_format=json "$@"
 }
-# 64 atoms: every model, cuda against cuda-graph, with the one-core CPU Step row beside them;
+# 64 atoms: every model (c-nn-student: issue 20's student on the device path), cuda against
+# cuda-graph, with the one-core CPU Step row beside them;
 # Batched only on the GPU (1,024 CPU replicas would take the whole call).
-bench small --md_cases=lj-ar,si-sw,si-nn-student --md_sizes=64 --md_ensembles=NVE \
+bench small --md_cases=lj-ar,si-sw,si-nn-student,c-nn-student --md_sizes=64 --md_ensembles=NVE \
   --md_replicas=1,1024 --benchmark_filter='^Step/NVE/64/|^Batched/NVE/64/.*/cuda'
 if [[ ${MDB_GPU_QUICK:-0} != 1 ]]; then
   bench teacher --md_cases=si-nn-teacher --md_sizes=64 --md_ensembles=NVE \

@@ -66,6 +66,13 @@ TEST(StudentSampling, ABlowUpEndsTheRunWithoutAnError) {
   EXPECT_THROW(
       sample_frames([&] { return std::make_unique<NnPotential<double>>(wild); }, run, short_runs()),
       std::runtime_error);
+  // A melt that blows up before its first frame gives none.
+  SamplingSettings melt = short_runs();
+  melt.melt_steps = 20;
+  const StudentMdFrames molten =
+      student_md_frames(wild, teacher, {CarbonPhase::Liquid, 3000.0, 5, 5}, melt);
+  EXPECT_TRUE(molten.blew_up);
+  EXPECT_TRUE(molten.frames.empty());
 }
 
 }  // namespace
