@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "model/distill/input_standardisation.hpp"
+
 namespace mdb {
 
 struct StudentTrainer::Frame {
@@ -86,33 +88,19 @@ StudentTrainer::StudentTrainer(NnSpec start, const std::vector<LabelledFrame>& t
   AevComputer<double> aev;
   aev.configure(spec_.aev, n_species);
   const int d = aev.length();
-  std::vector<double> sum(static_cast<std::size_t>(n_species) * d, 0.0), sq(sum.size(), 0.0);
-  std::vector<double> count(n_species, 0.0), rows;
+  InputStandardisation standardisation(n_species, d);
+  std::vector<double> rows;
   for (const auto& f : frames_) {
     rows.assign(static_cast<std::size_t>(f.geometry.n_local()) * d, 0.0);
     aev.forward(f.geometry.view(), f.species_map.data(), f.row_of.data(), rows.data(), d);
     for (int s = 0; s < n_species; ++s) {
       for (int r = f.group_begin[s]; r < f.group_begin[s + 1]; ++r) {
-        for (int k = 0; k < d; ++k) {
-          const double v = rows[static_cast<std::size_t>(r) * d + k];
-          sum[static_cast<std::size_t>(s) * d + k] += v;
-          sq[static_cast<std::size_t>(s) * d + k] += v * v;
-        }
-        count[s] += 1.0;
+        standardisation.add(s, rows.data() + static_cast<std::size_t>(r) * d);
       }
     }
   }
-  for (int s = 0; s < n_species; ++s) {
-    std::vector<double> m(d, 0.0), sc(d, 1.0);
-    for (int k = 0; k < d && count[s] > 0; ++k) {
-      m[k] = sum[static_cast<std::size_t>(s) * d + k] / count[s];
-      const double var = sq[static_cast<std::size_t>(s) * d + k] / count[s] - m[k] * m[k];
-      // An entry that never varies (a shell no atom reaches) keeps scale 1: nothing to learn.
-      sc[k] = var > 1e-12 ? std::sqrt(var) : 1.0;
-    }
-    mean_.push_back(std::move(m));
-    scale_.push_back(std::move(sc));
-  }
+  mean_ = standardisation.means();
+  scale_ = standardisation.scales();
   // Train in the standardised space: start from the given layers with the standardisation
   // taken back out of the first one (the inverse of export_layers' fold).
   for (int s = 0; s < n_species && fresh; ++s) {
@@ -134,10 +122,8 @@ StudentTrainer::StudentTrainer(NnSpec start, const std::vector<LabelledFrame>& t
     }
     nets_.emplace_back(layers, spec_.celu_alpha);
   }
-  std::size_t n_params = 0;
-  for (const auto& net : nets_) n_params += net.parameters().size();
-  adam_m_.assign(n_params, 0.0);
-  adam_v_.assign(n_params, 0.0);
+  params_ = parameter_pointers();
+  adam_ = std::make_unique<AdamOptimizer>(params_.size());
   make_workers();
   if (fresh) {
     spec_ = student();
@@ -385,7 +371,6 @@ EpochFigures StudentTrainer::run_epoch() {
   const double lr =
       settings_.learning_rate *
       std::pow(settings_.final_learning_rate / settings_.learning_rate, std::min(progress, 1.0));
-  constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
   Pass total;
   std::vector<double> grad;
   std::vector<int> batch;
@@ -396,18 +381,7 @@ EpochFigures StudentTrainer::run_epoch() {
     total.abs_energy += p.abs_energy;
     total.force_sq += p.force_sq;
     total.components += p.components;
-    ++adam_steps_;
-    const double c1 = 1.0 - std::pow(beta1, static_cast<double>(adam_steps_));
-    const double c2 = 1.0 - std::pow(beta2, static_cast<double>(adam_steps_));
-    std::size_t q = 0;
-    for (auto& net : nets_) {
-      for (double& param : net.parameters()) {
-        adam_m_[q] = beta1 * adam_m_[q] + (1 - beta1) * grad[q];
-        adam_v_[q] = beta2 * adam_v_[q] + (1 - beta2) * grad[q] * grad[q];
-        param -= lr * (adam_m_[q] / c1) / (std::sqrt(adam_v_[q] / c2) + eps);
-        ++q;
-      }
-    }
+    adam_->step(params_, grad, lr);
   }
   ++epoch_;
   EpochFigures fig;

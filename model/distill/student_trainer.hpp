@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "model/distill/adam_optimizer.hpp"
 #include "model/distill/frame_geometry.hpp"
 #include "model/distill/labelled_frame.hpp"
 #include "model/distill/trainable_network.hpp"
@@ -97,8 +98,8 @@ class StudentTrainer {
   std::vector<std::vector<double>> mean_, scale_;  // per species, per AEV entry
   std::vector<TrainableNetwork> nets_;             // the weights being trained
   std::vector<std::unique_ptr<Worker>> workers_;
-  std::vector<double> adam_m_, adam_v_;
-  long adam_steps_ = 0;
+  std::vector<double*> params_;  // into nets_, in parameter_pointers() order
+  std::unique_ptr<AdamOptimizer> adam_;
   int epoch_ = 0;
   std::uint64_t order_state_;
 };
