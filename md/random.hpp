@@ -6,17 +6,20 @@
 
 namespace mdb {
 
+/// One step of SplitMix64 (Steele, Lea & Flood 2014): advances `state` and returns the next
+/// 64-bit value. Seeds Rng, and serves callers that need a plain integer stream.
+inline std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 /// xoshiro256** seeded through SplitMix64, with Box-Muller normals.
 class Rng {
  public:
   explicit Rng(std::uint64_t seed) {
-    for (auto& s : s_) {
-      seed += 0x9e3779b97f4a7c15ULL;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-      s = z ^ (z >> 31);
-    }
+    for (auto& s : s_) s = splitmix64(seed);
   }
 
   std::uint64_t next() {

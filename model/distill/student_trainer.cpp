@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "md/random.hpp"
 #include "model/distill/input_standardisation.hpp"
 
 namespace mdb {
@@ -31,17 +32,6 @@ struct StudentTrainer::Worker {
   std::vector<double> wx, wy, wz;      // force residual per extended atom
   std::vector<double> e_seed, t_seed;  // per row
 };
-
-namespace {
-
-std::uint64_t splitmix(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-}  // namespace
 
 StudentTrainer::StudentTrainer(NnSpec start, const std::vector<LabelledFrame>& training,
                                const TrainingSettings& settings)
@@ -364,7 +354,7 @@ EpochFigures StudentTrainer::run_epoch() {
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
   for (int i = n - 1; i > 0; --i) {
-    std::swap(order[i], order[static_cast<int>(splitmix(order_state_) % (i + 1))]);
+    std::swap(order[i], order[static_cast<int>(splitmix64(order_state_) % (i + 1))]);
   }
   const double progress =
       settings_.epochs > 1 ? static_cast<double>(epoch_) / (settings_.epochs - 1) : 0.0;

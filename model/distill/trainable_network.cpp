@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "md/random.hpp"
+
 namespace mdb {
 namespace {
 
@@ -18,15 +20,11 @@ double celu_d2(double z, double alpha) {
   return z > 0 ? 0.0 : std::exp(z / alpha) / alpha;
 }
 
-// splitmix64: the same sequence on every platform (std's distributions are not).
+// The same sequence on every platform (std's distributions are not).
 struct SeededUniform {
   std::uint64_t state;
   double next() {  // in [-1, 1)
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-52 - 1.0;
+    return static_cast<double>(splitmix64(state) >> 11) * 0x1.0p-52 - 1.0;
   }
 };
 
