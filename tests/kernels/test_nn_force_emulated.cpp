@@ -13,8 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "md/replicate.hpp"
+#include "model/distill/carbon_structures.hpp"
 #include "model/nnp/nn_device_pack.hpp"
 #include "model/nnp/nn_presets.hpp"
+#include "model/nnp/nn_weights_json.hpp"
 #include "tests/kernels/nn_device_fixture.hpp"
 #include "tests/model/nnp/nn_test_systems.hpp"
 
@@ -123,6 +126,18 @@ TEST(NnForceEmulated, LargestAngularDescriptorMatchesNnPotentialFloat) {
                  std::invalid_argument)
         << angles << " x " << radial;
   }
+}
+
+// The distilled carbon student (issue 20) on the cell md_bench runs: 64 atoms of AB graphite in
+// a 4.93 A-wide box, so the list reaches through two images of every atom in x.
+TEST(NnForceEmulated, CarbonStudentOnTheBenchmarkedGraphiteCell) {
+  System s = replicate(graphite_cell(), {2, 2, 2});
+  for (std::size_t i = 0; i < s.size(); ++i) {  // off the lattice: thermal-sized displacements
+    s.x()[i] += 0.06 * std::sin(1.3 * i + 0.2);
+    s.y()[i] += 0.06 * std::cos(0.7 * i);
+    s.z()[i] += 0.04 * std::sin(2.1 * i - 1.0);
+  }
+  expect_matches_cpu(read_nn_weights(MDB_CARBON_STUDENT_JSON), {s});
 }
 
 TEST(NnForceEmulated, TeacherOnSiliconMatchesNnPotentialFloat) {
