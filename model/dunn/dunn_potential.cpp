@@ -129,7 +129,6 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
     team_->run_checked(job);
     thread_forces_.reduce_into(ef_, n_ext, *team_);
   }
-  last_atoms_ = static_cast<double>(v.n_local);
   ForceResult r;
   if (flags.energy) {
     for (double e : thread_energy_) r.energy += e;

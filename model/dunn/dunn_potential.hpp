@@ -64,9 +64,13 @@ class DunnPotential final : public ForceField {
   /// and backward through the dense layers).
   double stage_seconds(DunnStage s) const;
   void reset_stage_times();
-  /// Dense-layer floating-point operations (2 per multiply-add) of the last compute().
+  /// Dense-layer floating-point operations (2 per multiply-add) of a compute() on the bound
+  /// system.
   double network_flops_per_call() const {
-    return 2.0 * network_multiply_adds_per_atom() * last_atoms_;
+    const double atoms = descriptor_.size() > 0 ? static_cast<double>(inputs_.size()) /
+                                                      static_cast<double>(descriptor_.size())
+                                                : 0.0;
+    return 2.0 * network_multiply_adds_per_atom() * atoms;
   }
 
  private:
@@ -84,7 +88,6 @@ class DunnPotential final : public ForceField {
   std::vector<DunnNetwork::Workspace> workspace_;
   std::vector<double> thread_energy_;
   std::vector<std::array<std::uint64_t, kNumDunnStages>> stage_ticks_;  // per thread
-  double last_atoms_ = 0.0;
 };
 
 }  // namespace mdb

@@ -221,32 +221,24 @@ TEST(NnWeights, FirstLayerErrorSpellsOutTheAevLength) {
                "radial_shifts + 3 species pairs x 4 angle_shifts x 2 angular_shifts)");
 }
 
+// read_nn_weights' message for `path` (empty when it does not throw std::invalid_argument).
+std::string read_error(const std::string& path) {
+  try {
+    read_nn_weights(path);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(NnWeights, UnreadableFilesSaySo) {
   const std::string dir = temp_path("a_directory");
   std::filesystem::create_directories(dir);
-  EXPECT_THROW(
-      {
-        try {
-          read_nn_weights(dir);
-        } catch (const std::invalid_argument& e) {
-          EXPECT_EQ(std::string(e.what()), dir + ": is a directory, not a weights file");
-          throw;
-        }
-      },
-      std::invalid_argument);
+  EXPECT_EQ(read_error(dir), dir + ": is a directory, not a weights file");
   std::filesystem::remove_all(dir);
   const std::string empty = temp_path("empty.json");
   std::ofstream(empty) << "  \n";
-  EXPECT_THROW(
-      {
-        try {
-          read_nn_weights(empty);
-        } catch (const std::invalid_argument& e) {
-          EXPECT_EQ(std::string(e.what()), empty + ": the file is empty");
-          throw;
-        }
-      },
-      std::invalid_argument);
+  EXPECT_EQ(read_error(empty), empty + ": the file is empty");
   std::remove(empty.c_str());
 }
 
