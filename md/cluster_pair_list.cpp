@@ -48,7 +48,9 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_, &bb_hi_x_, &bb_hi_y_, &bb_hi_z_}) {
     reserve_with_headroom(*v, max_clusters_ + kClusterSize);
   }
-  for (auto* v : {&slot_atom_, &slot_owner_, &slot_species_}) reserve_with_headroom(*v, max_slots);
+  for (auto* v : {&slot_atom_, &slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
+    reserve_with_headroom(*v, max_slots);
+  }
   reserve_with_headroom(slot_key_, max_slots);
   reserve_with_headroom(fold_slots_, max_slots);
   for (auto* v : {&px_, &py_, &pz_}) reserve_with_headroom(*v, max_slots);
@@ -65,18 +67,27 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
 
   const std::size_t n_slots = slot_atom_.size();
   const int n_clusters = n_clusters_;
-  for (auto* v : {&slot_owner_, &slot_species_}) resize_with_headroom(*v, n_slots);
+  for (auto* v : {&slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
+    resize_with_headroom(*v, n_slots);
+  }
   resize_with_headroom(slot_key_, n_slots);
   for (auto* v : {&px_, &py_, &pz_}) resize_with_headroom(*v, n_slots);
   const auto owner = halo.owner();
   const auto species = halo.species();
   const auto sign = halo.image_sign();
-  for (std::size_t s = 0; s < n_slots; ++s) {
-    const int a = slot_atom_[s];
-    slot_owner_[s] = a >= 0 ? owner[a] : -1;
-    slot_species_[s] = a >= 0 ? species[a] : 0;
-    slot_key_[s] = a >= 0 ? half_list_key(owner[a], sign[a]) : -2;  // padding: never kept
-  }
+  const auto ix = halo.image_x(), iy = halo.image_y(), iz = halo.image_z();
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(static_cast<int>(n_slots), t, nt);
+    for (int s = b; s < e; ++s) {
+      const int a = slot_atom_[s];
+      slot_owner_[s] = a >= 0 ? owner[a] : -1;
+      slot_species_[s] = a >= 0 ? species[a] : 0;
+      slot_key_[s] = a >= 0 ? half_list_key(owner[a], sign[a]) : -2;  // padding: never kept
+      slot_ix_[s] = a >= 0 ? ix[a] : 0;
+      slot_iy_[s] = a >= 0 ? iy[a] : 0;
+      slot_iz_[s] = a >= 0 ? iz[a] : 0;
+    }
+  });
   // Each local atom's slots, for fold_forces (a counting sort of the slots by owner).
   resize_with_headroom(fold_offsets_, static_cast<std::size_t>(n_local) + 1);
   std::fill(fold_offsets_.begin(), fold_offsets_.end(), 0);
@@ -91,7 +102,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   }
   for (int i = n_local; i > 0; --i) fold_offsets_[i] = fold_offsets_[i - 1];
   fold_offsets_[0] = 0;
-  refresh(halo);
+  pack_positions(halo.x().data(), halo.y().data(), halo.z().data(), team);
 
   // Four boxes past the end that no test passes, so the search reads boxes four at a time.
   for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_}) {
@@ -102,20 +113,23 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
     std::fill(v->begin() + n_clusters, v->end(), -HUGE_VAL);
   }
-  for (int c = 0; c < n_clusters; ++c) {
-    double l[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, h[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
-    for (int k = 0; k < kClusterSize; ++k) {
-      const std::size_t s = static_cast<std::size_t>(c) * kClusterSize + k;
-      if (slot_atom_[s] < 0) continue;
-      const double p[3] = {px_[s], py_[s], pz_[s]};
-      for (int a = 0; a < 3; ++a) {
-        l[a] = std::min(l[a], p[a]);
-        h[a] = std::max(h[a], p[a]);
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(n_clusters, t, nt);
+    for (int c = b; c < e; ++c) {
+      double l[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, h[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+      for (int k = 0; k < kClusterSize; ++k) {
+        const std::size_t s = static_cast<std::size_t>(c) * kClusterSize + k;
+        if (slot_atom_[s] < 0) continue;
+        const double p[3] = {px_[s], py_[s], pz_[s]};
+        for (int a = 0; a < 3; ++a) {
+          l[a] = std::min(l[a], p[a]);
+          h[a] = std::max(h[a], p[a]);
+        }
       }
+      bb_lo_x_[c] = l[0], bb_lo_y_[c] = l[1], bb_lo_z_[c] = l[2];
+      bb_hi_x_[c] = h[0], bb_hi_y_[c] = h[1], bb_hi_z_[c] = h[2];
     }
-    bb_lo_x_[c] = l[0], bb_lo_y_[c] = l[1], bb_lo_z_[c] = l[2];
-    bb_hi_x_[c] = h[0], bb_hi_y_[c] = h[1], bb_hi_z_[c] = h[2];
-  }
+  });
 
   // Each thread lists the rows of a contiguous range of i-clusters into its own chunk (offsets
   // relative to the chunk), then the chunks are placed one after the other.
@@ -328,12 +342,9 @@ inline std::uint16_t ClusterPairList::pair_mask(int ci, int n_real, int cj, doub
   return mask;
 }
 
-void ClusterPairList::refresh(const Halo& halo, ThreadTeam* team) {
-  const double* x = halo.x().data();
-  const double* y = halo.y().data();
-  const double* z = halo.z().data();
-  const int nt = team ? team->size() : 1;
-  auto part = [&](int t) {
+void ClusterPairList::pack_positions(const double* x, const double* y, const double* z,
+                                     ThreadTeam* team) {
+  run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(static_cast<int>(slot_atom_.size()), t, nt);
     for (int s = b; s < e; ++s) {
       const int a = slot_atom_[s];
@@ -341,12 +352,23 @@ void ClusterPairList::refresh(const Halo& halo, ThreadTeam* team) {
       py_[s] = a >= 0 ? y[a] : kFar;
       pz_[s] = a >= 0 ? z[a] : kFar;
     }
-  };
-  if (team) {
-    team->run_checked(part);
-  } else {
-    part(0);
-  }
+  });
+}
+
+void ClusterPairList::refresh(const System& system, ThreadTeam* team) {
+  const double* x = system.x().data();
+  const double* y = system.y().data();
+  const double* z = system.z().data();
+  const auto& len = system.box().lengths();
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(static_cast<int>(slot_atom_.size()), t, nt);
+    for (int s = b; s < e; ++s) {
+      const int o = slot_owner_[s];
+      px_[s] = o >= 0 ? x[o] + slot_ix_[s] * len[0] : kFar;
+      py_[s] = o >= 0 ? y[o] + slot_iy_[s] * len[1] : kFar;
+      pz_[s] = o >= 0 ? z[o] + slot_iz_[s] * len[2] : kFar;
+    }
+  });
 }
 
 ClusterPairView ClusterPairList::view() const {

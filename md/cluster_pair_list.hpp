@@ -27,9 +27,10 @@ class ClusterPairList {
   /// Clusters the halo's extended atoms and lists every cluster pair with an atom pair closer
   /// than `range` (cutoff + skin). Allocates only while buffers grow.
   void build(const Halo& halo, const Box& box, double range, ThreadTeam* team = nullptr);
-  /// Copies the halo's current positions into the packed slots (every step), split over `team`
-  /// when given one.
-  void refresh(const Halo& halo, ThreadTeam* team = nullptr);
+  /// Moves the packed slots with the atoms (every step): owner + image * box length, the halo's
+  /// own rule, so a slot equals what Halo::refresh would give its atom. Split over `team` when
+  /// given one.
+  void refresh(const System& system, ThreadTeam* team = nullptr);
 
   ClusterPairView view() const;
   int n_slots() const { return static_cast<int>(slot_atom_.size()); }
@@ -67,6 +68,8 @@ class ClusterPairList {
   /// Sorts atoms [first, last) of the halo into columns and appends their clusters.
   void cluster_atoms(const Halo& halo, int first, int last, std::vector<int>& column_start,
                      ThreadTeam* team);
+  /// The packed slots from extended-atom positions (the halo's, at a build).
+  void pack_positions(const double* x, const double* y, const double* z, ThreadTeam* team);
   /// Columns [begin, end) of thread t of nt: about equal numbers of i-clusters.
   std::pair<int, int> column_range(int t, int nt) const;
   /// Appends the rows of the i-clusters of column `col` to `out`, setting their row_offsets_
@@ -86,6 +89,7 @@ class ClusterPairList {
   std::size_t max_clusters_ = 0;
   // Per slot.
   std::vector<int> slot_atom_, slot_owner_, slot_species_;
+  std::vector<int> slot_ix_, slot_iy_, slot_iz_;  // the slot's image (0 for locals and padding)
   // Per slot, half_list_key of its atom: the half list keeps (i, ghost) iff key > 2 i.
   std::vector<std::int64_t> slot_key_;
   // The slots of each local atom (its own and its ghosts'), CSR: fold_forces gathers per atom.

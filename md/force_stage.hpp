@@ -3,6 +3,7 @@
 #include "md/force_field.hpp"
 #include "md/neighbor_list.hpp"
 #include "md/phase_timer.hpp"
+#include "md/thread_team.hpp"
 
 namespace mdb {
 
@@ -11,8 +12,11 @@ namespace mdb {
 /// Does not own what it references.
 class ForceStage {
  public:
-  ForceStage(ForceField& force_field, NeighborList& list, PhaseTimer& timer)
-      : ff_(force_field), list_(list), timer_(timer) {}
+  /// `team`: the simulation's threads (nullptr: one), which integrators may split their
+  /// per-atom updates over.
+  ForceStage(ForceField& force_field, NeighborList& list, PhaseTimer& timer,
+             ThreadTeam* team = nullptr)
+      : ff_(force_field), list_(list), timer_(timer), team_(team) {}
 
   /// Call after positions (or the box) changed.
   const ForceResult& refresh(System& system, ComputeFlags flags);
@@ -22,11 +26,13 @@ class ForceStage {
   ComputeFlags last_flags() const { return last_flags_; }
   PhaseTimer& timer() { return timer_; }
   NeighborList& list() { return list_; }
+  ThreadTeam* team() const { return team_; }
 
  private:
   ForceField& ff_;
   NeighborList& list_;
   PhaseTimer& timer_;
+  ThreadTeam* team_;
   ForceResult last_;
   ComputeFlags last_flags_{false, false};
 };

@@ -37,6 +37,11 @@ class Halo {
   std::span<const double> z() const { return z_; }
   std::span<const int> species() const { return species_; }
   std::span<const int> owner() const { return owner_; }
+  /// Integer image of each extended atom along x, y, z (0 for local atoms): a ghost sits at its
+  /// owner + image * box length.
+  std::span<const int> image_x() const { return ix_; }
+  std::span<const int> image_y() const { return iy_; }
+  std::span<const int> image_z() const { return iz_; }
   /// 0 for local atoms; for a ghost the sign of its image vector's first non-zero component.
   std::span<const signed char> image_sign() const { return image_sign_; }
 

@@ -2,12 +2,15 @@
 // The elementary updates that integrators compose (B = kick, A = drift, O = Ornstein-Uhlenbeck):
 // loops over a System calling the per-atom bodies the device engine runs too
 // (kernels/common/integrate_bodies.hpp).
+#include <algorithm>
 #include <cmath>
 #include <span>
 
 #include "kernels/common/integrate_bodies.hpp"
+#include "kernels/cpu/atom_ranges.hpp"
 #include "md/random.hpp"
 #include "md/system.hpp"
+#include "md/thread_team.hpp"
 
 namespace mdb {
 
@@ -33,16 +36,43 @@ inline IntegrateView integrate_view(System& s, std::span<const double> half_dt_o
   return v;
 }
 
+/// f(begin, end) over consecutive ranges covering the atoms of v, split over `team` when the
+/// system is large enough (team_for_atoms); each atom's update is the same whichever thread does
+/// it. Ranges are at most kAtomBlock long, so two updates in a row over one block stay in L1.
+template <class F>
+void for_atom_blocks(const IntegrateView& v, ThreadTeam* team, F&& f) {
+  constexpr int kAtomBlock = 512;
+  run_split(team_for_atoms(team, static_cast<std::size_t>(v.n)), [&](int t, int nt) {
+    const auto [b, e] = even_range(v.n, t, nt);
+    for (int i = b; i < e; i += kAtomBlock) f(i, std::min(i + kAtomBlock, e));
+  });
+}
+
 /// B: v += half_dt_over_m[i] * f, where half_dt_over_m = (dt/2) * ftm2v / m_i.
-inline void kick(System& s, std::span<const double> half_dt_over_m) {
+inline void kick(System& s, std::span<const double> half_dt_over_m, ThreadTeam* team = nullptr) {
   const IntegrateView v = integrate_view(s, half_dt_over_m);
-  for (int i = 0; i < v.n; ++i) kick_atom(v, i);
+  for_atom_blocks(v, team, [&](int b, int e) {
+    for (int i = b; i < e; ++i) kick_atom(v, i);
+  });
 }
 
 /// A: x += dt * v.
-inline void drift(System& s, double dt) {
+inline void drift(System& s, double dt, ThreadTeam* team = nullptr) {
   const IntegrateView v = integrate_view(s);
-  for (int i = 0; i < v.n; ++i) drift_atom(v, i, dt);
+  for_atom_blocks(v, team, [&](int b, int e) {
+    for (int i = b; i < e; ++i) drift_atom(v, i, dt);
+  });
+}
+
+/// B then A block by block: the same arithmetic per atom as kick, then drift, in one team phase.
+/// One loop per update within a block (a fused per-atom loop measured 20 % slower).
+inline void kick_drift(System& s, std::span<const double> half_dt_over_m, double dt,
+                       ThreadTeam* team = nullptr) {
+  const IntegrateView v = integrate_view(s, half_dt_over_m);
+  for_atom_blocks(v, team, [&](int b, int e) {
+    for (int i = b; i < e; ++i) kick_atom(v, i);
+    for (int i = b; i < e; ++i) drift_atom(v, i, dt);
+  });
 }
 
 /// O: exact Ornstein-Uhlenbeck update v = c1 v + sigma_i xi, with c1 = exp(-gamma dt) and

@@ -26,15 +26,14 @@ void LangevinIntegrator::setup(const System& s) {
 }
 
 void LangevinIntegrator::advance_to_force(System& s, ForceStage& forces) {
-  kick(s, half_dt_over_m_);
-  drift(s, 0.5 * dt_);
-  heat_ += ornstein_uhlenbeck(s, c1_, sigma_, rng_);
-  drift(s, 0.5 * dt_);
+  kick_drift(s, half_dt_over_m_, 0.5 * dt_, forces.team());
+  heat_ += ornstein_uhlenbeck(s, c1_, sigma_, rng_);  // one random stream: in order, one thread
+  drift(s, 0.5 * dt_, forces.team());
   forces.timer().stamp(Phase::Integrate);
 }
 
 void LangevinIntegrator::finish(System& s, ForceStage& forces) {
-  kick(s, half_dt_over_m_);
+  kick(s, half_dt_over_m_, forces.team());
   forces.timer().stamp(Phase::Integrate);
 }
 

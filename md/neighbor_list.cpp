@@ -15,8 +15,6 @@ namespace {
 // Cells half the range wide, searched 2 cells out (5 x 5 x 5): the candidates fill ~3.7x the
 // cutoff sphere's volume instead of ~6.4x with range-wide cells and 3 x 3 x 3.
 constexpr int kReach = 2;
-// Extended atoms from which the per-step position copies are split over the team.
-constexpr int kTeamCopyAtoms = 16384;
 }  // namespace
 
 void check_neighbor_policy(const NeighborPolicy& p, const char* who) {
@@ -200,10 +198,14 @@ bool NeighborList::update(System& sys) {
       return true;
     }
   }
-  // A team phase costs a few microseconds of hand-over: worth it for large copies only.
-  ThreadTeam* copy_team = halo_.n_extended() >= kTeamCopyAtoms ? team_ : nullptr;
-  halo_.refresh(sys, copy_team);
-  if (kind_ == NeighborKind::Cluster) clusters_.refresh(halo_, copy_team);
+  ThreadTeam* copy_team = team_for_atoms(team_, static_cast<std::size_t>(halo_.n_extended()));
+  // A cluster list's kernels read only the packed slots: fill them from the atoms in one pass
+  // instead of moving the ghosts first and copying them after (a small box has ~7 ghosts per atom).
+  if (kind_ == NeighborKind::Cluster) {
+    clusters_.refresh(sys, copy_team);
+  } else {
+    halo_.refresh(sys, copy_team);
+  }
   return false;
 }
 

@@ -45,13 +45,15 @@ class NeighborList {
   void use_threads(ThreadTeam* team);
 
   /// The extended atoms, and for Half and Full lists their pairs (a Cluster list's pairs are in
-  /// clusters(); its view has no offsets or neighbours).
+  /// clusters(); its view has no offsets or neighbours, and its positions are the last build's).
   NeighborView view() const;
   /// The cluster pair list (kind Cluster; empty otherwise), packed for the current positions.
   const ClusterPairList& clusters() const { return clusters_; }
   double cutoff() const { return cutoff_; }
   NeighborKind kind() const { return kind_; }
   const NeighborPolicy& policy() const { return policy_; }
+  /// The ghosts. For a Cluster list only their owners and images follow the atoms between builds
+  /// (the packed slots are refreshed from the system directly); positions are the last build's.
   const Halo& halo() const { return halo_; }
   /// Number of builds so far, and of those (with check = false) where some atom had already
   /// moved more than skin/2, so pairs may have been missed (LAMMPS's "dangerous builds").

@@ -26,7 +26,7 @@ Simulation::Simulation(System system, std::unique_ptr<ForceField> force_field,
       integrator_(std::move(integrator)),
       list_(checked(ff_).cutoff(), ff_->neighbor_kind(), neighbor),
       timer_(phase_timing),
-      stage_(*ff_, list_, timer_),
+      stage_(*ff_, list_, timer_, threads > 1 ? &team_ : nullptr),
       team_(checked_threads(threads)) {
   if (!integrator_) throw std::invalid_argument("Simulation: no integrator");
   if (system_.size() == 0) throw std::invalid_argument("Simulation: the system has no atoms");

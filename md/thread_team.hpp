@@ -2,6 +2,7 @@
 // A fixed team of threads that runs the parts of one parallel phase: the replicas of a batched MD
 // step, or the atom ranges of one simulation's force and neighbour loops.
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -72,5 +73,26 @@ class ThreadTeam {
   TeamPacer pacer_;
   std::vector<std::thread> threads_;
 };
+
+/// A team phase costs a few microseconds of hand-over, so O(N) streaming loops (position copies,
+/// force folds, integrator updates) are split over a team only from this many atoms on.
+inline constexpr std::size_t kTeamSplitAtoms = 8192;
+
+/// `team` when `atoms` is worth splitting over it (kTeamSplitAtoms), else nullptr.
+inline ThreadTeam* team_for_atoms(ThreadTeam* team, std::size_t atoms) {
+  return atoms >= kTeamSplitAtoms ? team : nullptr;
+}
+
+/// f(t, nt) for t = 0..nt-1: on the team's threads when one is given, else f(0, 1) here.
+template <class F>
+void run_split(ThreadTeam* team, F&& f) {
+  if (team == nullptr) {
+    f(0, 1);
+    return;
+  }
+  const int nt = team->size();
+  auto part = [&](int t) { f(t, nt); };
+  team->run_checked(part);
+}
 
 }  // namespace mdb

@@ -22,11 +22,10 @@ void VelocityVerlet::setup(const System& s) {
 }
 
 void VelocityVerlet::step(System& s, ForceStage& forces, ComputeFlags flags) {
-  kick(s, half_dt_over_m_);
-  drift(s, dt_);
+  kick_drift(s, half_dt_over_m_, dt_, forces.team());
   forces.timer().stamp(Phase::Integrate);
   forces.refresh(s, flags);
-  kick(s, half_dt_over_m_);
+  kick(s, half_dt_over_m_, forces.team());
   forces.timer().stamp(Phase::Integrate);
 }
 

@@ -118,7 +118,7 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   if (list.kind() == NeighborKind::Cluster) {
     const PairSums sums = compute_clusters(list, flags);
     list.clusters().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system,
-                                fold_team(system.size()));
+                                team_for_atoms(team_, system.size()));
     ForceResult r;
     r.energy = sums.energy;
     for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
@@ -156,13 +156,6 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   r.energy = sums.energy;
   for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
   return r;
-}
-
-template <class Real>
-ThreadTeam* LennardJones<Real>::fold_team(std::size_t atoms) const {
-  // A team phase costs a few microseconds of hand-over: split large folds only.
-  constexpr std::size_t kTeamFoldAtoms = 8192;
-  return atoms >= kTeamFoldAtoms ? team_ : nullptr;
 }
 
 template <class Real>

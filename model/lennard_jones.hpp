@@ -83,8 +83,6 @@ class LennardJones final : public ForceField {
   const std::vector<LjPair<Real>>& table() const { return table_; }
 
  private:
-  /// The team for folding `atoms` atoms' forces (nullptr: fold on the caller).
-  ThreadTeam* fold_team(std::size_t atoms) const;
   /// The SIMD kernel over the list's clusters, into packed per-slot forces.
   PairSums compute_clusters(const NeighborList& list, ComputeFlags flags);
 

@@ -28,15 +28,20 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
   using D4 = simd::Double4;
   constexpr int kC = ClusterPairView::kClusterSize;
   static_assert(kC == 4, "the kernel evaluates one i-atom against two 4-atom j-clusters");
+  // Restrict-qualified locals, as in pair_forces_cluster: no reloads per row.
   const double* __restrict x = v.x;
   const double* __restrict y = v.y;
   const double* __restrict z = v.z;
+  const std::int64_t* __restrict row_offsets = v.row_offsets;
+  const int* __restrict row_cluster = v.row_cluster;
+  const std::uint8_t* __restrict row_mask = v.row_mask;
+  const LjPair<F8> single = kSingleSpecies ? broadcast_pair<F8>(table[0]) : LjPair<F8>{};
   PairSums out;
   auto sum8 = [](F8 partial) {
     return simd::sum(simd::widen(simd::low_half(partial)) + simd::widen(simd::high_half(partial)));
   };
   for (int si = s_begin; si < s_end; ++si) {
-    const std::int64_t k_begin = v.row_offsets[si], k_end = v.row_offsets[si + 1];
+    const std::int64_t k_begin = row_offsets[si], k_end = row_offsets[si + 1];
     if (k_begin == k_end) continue;
     const double xi = x[si], yi = y[si], zi = z[si];
     const LjPair<float>* row = table + (kSingleSpecies ? 0 : v.species[si] * n_species);
@@ -45,21 +50,21 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
     // Two rows per vector; an odd last row is paired with itself under an empty mask.
     for (std::int64_t k = k_begin; k < k_end; k += 2) {
       const bool two = k + 1 < k_end;
-      const int sj0 = v.row_cluster[k] * kC;
-      const int sj1 = two ? v.row_cluster[k + 1] * kC : sj0;
-      const unsigned bits = v.row_mask[k] | (two ? unsigned{v.row_mask[k + 1]} << 4 : 0u);
+      const int sj0 = row_cluster[k] * kC;
+      const int sj1 = two ? row_cluster[k + 1] * kC : sj0;
+      const unsigned bits = row_mask[k] | (two ? unsigned{row_mask[k + 1]} << 4 : 0u);
       auto separation = [&](double c, const double* p) {
         return simd::join(simd::narrow(c - simd::load<D4>(p + sj0)),
                           simd::narrow(c - simd::load<D4>(p + sj1)));
       };
       const F8 dx = separation(xi, x), dy = separation(yi, y), dz = separation(zi, z);
       const F8 r2 = dx * dx + dy * dy + dz * dz;
-      auto term = [&](const auto& p) {
+      auto term = [&](const LjPair<F8>& p) {
         const simd::Mask8 in = simd::lane_mask8(bits) & (r2 < p.rc2);
         // Off lanes (padding far away, an atom against itself) get a harmless r2, so no
         // denormal or infinite intermediate slows the lane down or raises a flag.
         const F8 r2inv = 1 / (in ? r2 : F8{} + 1.0f);
-        const F8 fr = in ? p.f_over_r_from_inverse(r2inv) : F8{};
+        const F8 fr = simd::keep(in, p.f_over_r_from_inverse(r2inv));
         const F8 fxp = dx * fr, fyp = dy * fr, fzp = dz * fr;
         fix += fxp;
         fiy += fyp;
@@ -71,7 +76,7 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
         add_j(fx, fxp);
         add_j(fy, fyp);
         add_j(fz, fzp);
-        if constexpr (kEnergy) e_acc += in ? p.energy_from_inverse(r2inv) : F8{};
+        if constexpr (kEnergy) e_acc += simd::keep(in, p.energy_from_inverse(r2inv));
         if constexpr (kVirial) {
           wxx += dx * fxp;
           wyy += dy * fyp;
@@ -82,7 +87,7 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
         }
       };
       if constexpr (kSingleSpecies) {
-        term(row[0]);
+        term(single);
       } else {
         term(pair_lanes<F8>(row, v.species + sj0, v.species + sj1));
       }

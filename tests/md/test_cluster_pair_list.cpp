@@ -169,15 +169,20 @@ TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
       ASSERT_GE(list.halo().n_extended(), 16384) << "large enough to split the copies";
     }
     const ClusterPairList& cl = list.clusters();
-    const auto owner = list.halo().owner();
+    const Halo& halo = list.halo();
+    const auto owner = halo.owner();
+    const auto& len = s.box().lengths();
     for (int k = 0; k < cl.n_slots(); ++k) {
       const int a = cl.slot_atom()[k];
       if (a < 0) continue;
-      ASSERT_EQ(cl.view().x[k], list.halo().x()[a]) << "slot " << k;
-      ASSERT_EQ(cl.view().z[k], list.halo().z()[a]) << "slot " << k;
-      // A ghost sits a whole number of box lengths from its owner.
-      const double shift = (list.halo().x()[a] - s.x()[owner[a]]) / s.box().lengths()[0];
-      ASSERT_NEAR(shift, std::round(shift), 1e-9) << "slot " << k;
+      // The atom's owner moved, and the slot with it: owner + image * box length.
+      const int o = owner[a];
+      ASSERT_EQ(cl.view().x[k], s.x()[o] + halo.image_x()[a] * len[0]) << "slot " << k;
+      ASSERT_EQ(cl.view().y[k], s.y()[o] + halo.image_y()[a] * len[1]) << "slot " << k;
+      ASSERT_EQ(cl.view().z[k], s.z()[o] + halo.image_z()[a] * len[2]) << "slot " << k;
+      if (a < halo.n_local()) {
+        ASSERT_EQ(cl.view().x[k], s.x()[a]) << "a local atom's slot is the atom";
+      }
     }
   }
 }

@@ -5,10 +5,14 @@
 #include <memory>
 #include <vector>
 
+#include "md/integrate_ops.hpp"
 #include "md/langevin.hpp"
+#include "md/lattice.hpp"
 #include "md/npt_langevin.hpp"
+#include "md/random.hpp"
 #include "md/simulation.hpp"
 #include "md/standard_systems.hpp"
+#include "md/thread_team.hpp"
 #include "md/velocity_verlet.hpp"
 #include "model/lennard_jones.hpp"
 
@@ -89,6 +93,39 @@ void run_nve(bool shift, double max_drift) {
   EXPECT_LT(std::abs(drift), max_drift);
   EXPECT_LT(max_p, 1e-10);
   EXPECT_GT(sim.neighbor_list().builds(), 10);  // the run really rebuilt its list
+}
+
+// The per-atom updates split over a team (large systems) are the serial ones, bit for bit: each
+// atom gets the same arithmetic, whichever thread does it, and every atom is updated once.
+TEST(IntegrateOps, SplitOverATeamIsTheSerialUpdateBitForBit) {
+  System a = build_lattice({LatticeKind::Fcc, 1.6796, 13, 13, 13}, {"LJ", 1.0}, kLjUnits);
+  ASSERT_GE(a.size(), kTeamSplitAtoms) << "large enough to be split";
+  Rng rng(11);
+  auto fill = [&](std::span<double> v) {
+    for (double& q : v) q = rng.uniform() - 0.5;
+  };
+  for (auto v : {a.vx(), a.vy(), a.vz(), a.fx(), a.fy(), a.fz()}) fill(v);
+  System b = a;
+  std::vector<double> half_dt_over_m(a.size());
+  fill(half_dt_over_m);
+  ThreadTeam team(3);
+  ASSERT_EQ(team_for_atoms(&team, a.size()), &team);
+
+  kick_drift(a, half_dt_over_m, 0.005, &team);
+  drift(a, 0.0025, &team);
+  kick(a, half_dt_over_m, &team);
+  kick(b, half_dt_over_m);
+  drift(b, 0.005);
+  drift(b, 0.0025);
+  kick(b, half_dt_over_m);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(a.x()[i], b.x()[i]) << "atom " << i;
+    ASSERT_EQ(a.y()[i], b.y()[i]) << "atom " << i;
+    ASSERT_EQ(a.z()[i], b.z()[i]) << "atom " << i;
+    ASSERT_EQ(a.vx()[i], b.vx()[i]) << "atom " << i;
+    ASSERT_EQ(a.vy()[i], b.vy()[i]) << "atom " << i;
+    ASSERT_EQ(a.vz()[i], b.vz()[i]) << "atom " << i;
+  }
 }
 
 TEST(VelocityVerlet, LjMeltConservesEnergyUnshifted) {
