@@ -203,24 +203,44 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
   const double* y = halo.y().data();
   const double* z = halo.z().data();
   // Counting sort by column, then by z (and index, for a deterministic order) in each column.
+  // Each thread counts and places a contiguous range of atoms (the sort within each column below
+  // makes the order independent of the threads).
+  ThreadTeam* sort_team = team_for_atoms(team, static_cast<std::size_t>(last - first));
+  const int n_parts = sort_team ? sort_team->size() : 1;
   resize_with_headroom(col_count_, static_cast<std::size_t>(n_cols) + 1);
-  std::fill(col_count_.begin(), col_count_.end(), 0);
-  for (int k = first; k < last; ++k) {
-    const int cx = column_index(x[k], lo_[0], width_[0], dims_[0]);
-    const int cy = column_index(y[k], lo_[1], width_[1], dims_[1]);
-    col_of_atom_[k] = cy * dims_[0] + cx;
-    ++col_count_[col_of_atom_[k] + 1];
-  }
-  for (int c = 0; c < n_cols; ++c) col_count_[c + 1] += col_count_[c];
+  resize_with_headroom(part_col_next_, static_cast<std::size_t>(n_parts) * n_cols);
+  run_split(sort_team, [&](int t, int nt) {
+    int* count = part_col_next_.data() + static_cast<std::size_t>(t) * n_cols;
+    std::fill(count, count + n_cols, 0);
+    const auto [b, e] = even_range(last - first, t, nt);
+    for (int k = first + b; k < first + e; ++k) {
+      const int cx = column_index(x[k], lo_[0], width_[0], dims_[0]);
+      const int cy = column_index(y[k], lo_[1], width_[1], dims_[1]);
+      col_of_atom_[k] = cy * dims_[0] + cx;
+      ++count[col_of_atom_[k]];
+    }
+  });
   resize_with_headroom(column_start, static_cast<std::size_t>(n_cols) + 1);
   int cluster = n_clusters_;
+  int placed = 0;
   for (int c = 0; c < n_cols; ++c) {
+    const int begin = placed;
+    for (int t = 0; t < n_parts; ++t) {
+      int& next = part_col_next_[static_cast<std::size_t>(t) * n_cols + c];
+      const int n_in = next;
+      next = placed;  // where part t's first atom of column c goes
+      placed += n_in;
+    }
+    col_count_[c] = placed;  // the end of column c (and the start of column c + 1)
     column_start[c] = cluster;
-    cluster += (col_count_[c + 1] - col_count_[c] + kClusterSize - 1) / kClusterSize;
+    cluster += (placed - begin + kClusterSize - 1) / kClusterSize;
   }
   column_start[n_cols] = cluster;
-  for (int k = first; k < last; ++k) order_[first + col_count_[col_of_atom_[k]]++] = k;
-  // col_count_[c] is now the end of column c (and the start of column c + 1).
+  run_split(sort_team, [&](int t, int nt) {
+    int* next = part_col_next_.data() + static_cast<std::size_t>(t) * n_cols;
+    const auto [b, e] = even_range(last - first, t, nt);
+    for (int k = first + b; k < first + e; ++k) order_[first + next[col_of_atom_[k]]++] = k;
+  });
   n_clusters_ = cluster;
   resize_with_headroom(slot_atom_, static_cast<std::size_t>(cluster) * kClusterSize);
   const int nt = team ? team->size() : 1;

@@ -83,6 +83,7 @@ class ClusterPairList {
   double width_[2] = {1.0, 1.0};
   int dims_[2] = {1, 1};
   std::vector<int> col_of_atom_, col_count_, order_;
+  std::vector<int> part_col_next_;  // cluster_atoms: per sorting part and column, next position
   std::vector<int> local_col_start_, ghost_col_start_;  // first cluster of each column (+1)
   int n_clusters_ = 0;                                  // local and ghost
   int n_local_clusters_ = 0;

@@ -12,35 +12,41 @@ namespace {
 constexpr const char* kAxis[3] = {"x", "y", "z"};
 }  // namespace
 
-void Halo::build(System& sys, double range, int max_shells) {
+void Halo::build(System& sys, double range, int max_shells, ThreadTeam* team) {
   const int n = static_cast<int>(sys.size());
   n_local_ = n;
   const OrthoBoxView& box = sys.box().view();
   auto px = sys.x(), py = sys.y(), pz = sys.z();
-  for (auto* v : {&x_, &y_, &z_}) resize_with_headroom(*v, n);
-  for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) resize_with_headroom(*v, n);
-  resize_with_headroom(image_sign_, n);
-  const auto type = sys.species();
   for (int i = 0; i < n; ++i) {
     if (!std::isfinite(px[i]) || !std::isfinite(py[i]) || !std::isfinite(pz[i])) {
       throw std::invalid_argument("NeighborList: atom " + std::to_string(i) +
                                   " has a non-finite position (the simulation blew up or the "
                                   "input is bad)");
     }
-    box.wrap(px[i], 0);
-    box.wrap(py[i], 1);
-    box.wrap(pz[i], 2);
-    x_[i] = px[i];
-    y_[i] = py[i];
-    z_[i] = pz[i];
-    species_[i] = type[i];
-    owner_[i] = i;
-    ix_[i] = iy_[i] = iz_[i] = 0;
-    image_sign_[i] = 0;
   }
+  for (auto* v : {&x_, &y_, &z_}) resize_with_headroom(*v, n);
+  for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) resize_with_headroom(*v, n);
+  resize_with_headroom(image_sign_, n);
+  team = team_for_atoms(team, static_cast<std::size_t>(n));
+  const auto type = sys.species();
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(n, t, nt);
+    for (int i = b; i < e; ++i) {
+      box.wrap(px[i], 0);
+      box.wrap(py[i], 1);
+      box.wrap(pz[i], 2);
+      x_[i] = px[i];
+      y_[i] = py[i];
+      z_[i] = pz[i];
+      species_[i] = type[i];
+      owner_[i] = i;
+      ix_[i] = iy_[i] = iz_[i] = 0;
+      image_sign_[i] = 0;
+    }
+  });
   // One axis at a time, imaging the ghosts made so far too, so edges and corners are covered.
   for (int a = 0; a < 3; ++a) {
-    const double len = box.len[a], lo = box.lo[a], hi = lo + len;
+    const double len = box.len[a];
     const int k = range > 0.0 ? static_cast<int>(std::ceil(range / len)) : 0;
     if (k > max_shells) {
       throw std::invalid_argument("NeighborList: cutoff + skin = " + std::to_string(range) +
@@ -49,36 +55,70 @@ void Halo::build(System& sys, double range, int max_shells) {
                                   ") but max_image_shells is " + std::to_string(max_shells));
     }
     shells_[a] = k;
-    std::vector<double>& coord = a == 0 ? x_ : (a == 1 ? y_ : z_);
-    const int count = static_cast<int>(owner_.size());
-    for (int m = 0; m < count; ++m) {
-      for (int s = 1; s <= k; ++s) {
-        const double up = coord[m] + s * len, down = coord[m] - s * len;
-        if (up < hi + range) append_image(m, a, s, up);
-        if (down >= lo - range) append_image(m, a, -s, down);
-      }
-    }
+    add_images(a, box.lo[a], len, k, range, team);
   }
   // Room for the next rebuild's ghost count, so steps never reallocate.
   for (auto* v : {&x_, &y_, &z_}) ensure_headroom(*v);
   for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) ensure_headroom(*v);
   ensure_headroom(image_sign_);
-  for (std::size_t g = n; g < owner_.size(); ++g) {
-    const int first = ix_[g] != 0 ? ix_[g] : (iy_[g] != 0 ? iy_[g] : iz_[g]);
-    image_sign_[g] = first > 0 ? 1 : -1;
-  }
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(n_ghost(), t, nt);
+    for (int g = n + b; g < n + e; ++g) {
+      const int first = ix_[g] != 0 ? ix_[g] : (iy_[g] != 0 ? iy_[g] : iz_[g]);
+      image_sign_[g] = first > 0 ? 1 : -1;
+    }
+  });
 }
 
-void Halo::append_image(int from, int axis, int shift, double new_coord) {
-  push_with_headroom(x_, axis == 0 ? new_coord : x_[from]);
-  push_with_headroom(y_, axis == 1 ? new_coord : y_[from]);
-  push_with_headroom(z_, axis == 2 ? new_coord : z_[from]);
-  push_with_headroom(species_, species_[from]);
-  push_with_headroom(owner_, owner_[from]);
-  push_with_headroom(ix_, ix_[from] + (axis == 0 ? shift : 0));
-  push_with_headroom(iy_, iy_[from] + (axis == 1 ? shift : 0));
-  push_with_headroom(iz_, iz_[from] + (axis == 2 ? shift : 0));
-  push_with_headroom(image_sign_, static_cast<signed char>(0));
+void Halo::add_images(int axis, double lo, double len, int shells, double range, ThreadTeam* team) {
+  const double hi = lo + len;
+  const int count = static_cast<int>(owner_.size());
+  std::vector<double>& coord = axis == 0 ? x_ : (axis == 1 ? y_ : z_);
+  // Each atom's images, in the order a serial loop appends them (shell 1 up, shell 1 down,
+  // shell 2 up, ...): counted, placed by a prefix sum, then written, so threads give the same
+  // ghost order as one thread.
+  auto for_images = [&](int m, auto&& emit) {
+    for (int s = 1; s <= shells; ++s) {
+      const double up = coord[m] + s * len, down = coord[m] - s * len;
+      if (up < hi + range) emit(s, up);
+      if (down >= lo - range) emit(-s, down);
+    }
+  };
+  resize_with_headroom(image_start_, static_cast<std::size_t>(count) + 1);
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(count, t, nt);
+    for (int m = b; m < e; ++m) {
+      int c = 0;
+      for_images(m, [&](int, double) { ++c; });
+      image_start_[m + 1] = c;
+    }
+  });
+  image_start_[0] = count;
+  for (int m = 0; m < count; ++m) image_start_[m + 1] += image_start_[m];
+  const std::size_t total = static_cast<std::size_t>(image_start_[count]);
+  for (auto* v : {&x_, &y_, &z_}) resize_with_headroom(*v, total);
+  for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) resize_with_headroom(*v, total);
+  resize_with_headroom(image_sign_, total);
+  std::vector<int>& image = axis == 0 ? ix_ : (axis == 1 ? iy_ : iz_);
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(count, t, nt);
+    for (int m = b; m < e; ++m) {
+      int g = image_start_[m];
+      for_images(m, [&](int shift, double c) {
+        x_[g] = x_[m];
+        y_[g] = y_[m];
+        z_[g] = z_[m];
+        coord[g] = c;
+        species_[g] = species_[m];
+        owner_[g] = owner_[m];
+        ix_[g] = ix_[m];
+        iy_[g] = iy_[m];
+        iz_[g] = iz_[m];
+        image[g] += shift;
+        ++g;
+      });
+    }
+  });
 }
 
 void Halo::refresh(const System& sys, ThreadTeam* team) {

@@ -17,9 +17,10 @@ namespace mdb {
 class Halo {
  public:
   /// Wraps local atoms into the box (changes system positions by whole box lengths) and makes
-  /// the ghost set. Throws std::invalid_argument on a non-finite position or when the range
-  /// needs more than max_shells image shells along an axis.
-  void build(System& system, double range, int max_shells);
+  /// the ghost set, split over `team` for large systems (the same ghosts in the same order).
+  /// Throws std::invalid_argument on a non-finite position or when the range needs more than
+  /// max_shells image shells along an axis.
+  void build(System& system, double range, int max_shells, ThreadTeam* team = nullptr);
   /// Copies the current local positions and moves every ghost with its owner (and the box),
   /// split over `team` when given one.
   void refresh(const System& system, ThreadTeam* team = nullptr);
@@ -46,7 +47,8 @@ class Halo {
   std::span<const signed char> image_sign() const { return image_sign_; }
 
  private:
-  void append_image(int from, int axis, int shift, double new_coord);
+  /// Appends the images along `axis` of every atom made so far that lie within `range` of the box.
+  void add_images(int axis, double lo, double len, int shells, double range, ThreadTeam* team);
 
   int n_local_ = 0;
   std::array<int, 3> shells_{0, 0, 0};
@@ -54,6 +56,7 @@ class Halo {
   std::vector<int> species_, owner_;
   std::vector<int> ix_, iy_, iz_;  // integer image of each extended atom
   std::vector<signed char> image_sign_;
+  std::vector<int> image_start_;  // add_images: where each atom's images go
 };
 
 }  // namespace mdb

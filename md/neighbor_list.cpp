@@ -36,7 +36,7 @@ NeighborList::NeighborList(double cutoff, NeighborKind kind, const NeighborPolic
 
 void NeighborList::build(System& sys) {
   const double range = cutoff_ + policy_.skin;
-  halo_.build(sys, range, policy_.max_image_shells);
+  halo_.build(sys, range, policy_.max_image_shells, team_);
   if (kind_ == NeighborKind::Cluster) {
     clusters_.build(halo_, sys.box(), range, team_);
   } else {

@@ -41,7 +41,8 @@ class NeighborList {
   bool update(System& system);
 
   /// Splits the list build's atom loop over `team` (the caller's, outliving the list; nullptr
-  /// for one thread). Binning and ghosts stay serial: they are O(N) and cheap beside the search.
+  /// for one thread), and from kTeamSplitAtoms atoms on the ghosts, the cluster list's column
+  /// sort and the per-step copies. The Verlet lists' binning stays serial.
   void use_threads(ThreadTeam* team);
 
   /// The extended atoms, and for Half and Full lists their pairs (a Cluster list's pairs are in

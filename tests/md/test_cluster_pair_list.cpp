@@ -12,6 +12,7 @@
 #include "kernels/common/half_list_rule.hpp"
 #include "md/lattice.hpp"
 #include "md/neighbor_list.hpp"
+#include "md/thread_team.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {
@@ -105,23 +106,33 @@ TEST(ClusterPairList, SameAsHalfListWithoutSkin) {
   expect_same_pairs(jittered_fcc(5.26, 4, 4, 4, 0.3, 5), 8.5, 0.0);
 }
 
+// Below and above the size from which the halo and the column sort are split too.
 TEST(ClusterPairList, ThreadsBuildTheSameList) {
-  const System base = jittered_fcc(5.26, 6, 5, 7, 0.5, 7);
-  System s1 = base, s3 = base;
-  NeighborList one(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
-  NeighborList three(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
-  ThreadTeam team(3);
-  three.use_threads(&team);
-  one.build(s1);
-  three.build(s3);
-  const ClusterPairView a = one.clusters().view(), b = three.clusters().view();
-  ASSERT_EQ(a.n_i_clusters, b.n_i_clusters);
-  ASSERT_EQ(a.n_clusters, b.n_clusters);
-  EXPECT_EQ(one.clusters().slot_atom(), three.clusters().slot_atom());
-  for (int s = 0; s <= a.n_i_slots(); ++s) ASSERT_EQ(a.row_offsets[s], b.row_offsets[s]) << s;
-  for (std::int64_t k = 0; k < a.row_offsets[a.n_i_slots()]; ++k) {
-    ASSERT_EQ(a.row_cluster[k], b.row_cluster[k]) << k;
-    ASSERT_EQ(a.row_mask[k], b.row_mask[k]) << k;
+  for (const int cells : {5, 13}) {
+    const System base = jittered_fcc(5.26, cells + 1, cells, cells + 2, 0.5, 7);
+    if (cells == 13) {
+      ASSERT_GE(base.size(), kTeamSplitAtoms);
+    }
+    System s1 = base, s3 = base;
+    NeighborList one(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+    NeighborList three(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+    ThreadTeam team(3);
+    three.use_threads(&team);
+    one.build(s1);
+    three.build(s3);
+    const ClusterPairView a = one.clusters().view(), b = three.clusters().view();
+    ASSERT_EQ(a.n_i_clusters, b.n_i_clusters);
+    ASSERT_EQ(a.n_clusters, b.n_clusters);
+    EXPECT_EQ(one.clusters().slot_atom(), three.clusters().slot_atom());
+    for (int s = 0; s < one.clusters().n_slots(); ++s) {
+      ASSERT_EQ(a.x[s], b.x[s]) << s;
+      ASSERT_EQ(a.species[s], b.species[s]) << s;
+    }
+    for (int s = 0; s <= a.n_i_slots(); ++s) ASSERT_EQ(a.row_offsets[s], b.row_offsets[s]) << s;
+    for (std::int64_t k = 0; k < a.row_offsets[a.n_i_slots()]; ++k) {
+      ASSERT_EQ(a.row_cluster[k], b.row_cluster[k]) << k;
+      ASSERT_EQ(a.row_mask[k], b.row_mask[k]) << k;
+    }
   }
 }
 

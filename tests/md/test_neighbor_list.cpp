@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "md/random.hpp"
+#include "md/thread_team.hpp"
 
 namespace mdb {
 namespace {
@@ -175,6 +176,45 @@ TEST(NeighborList, BuildSerialIdentifiesEachBuild) {
     EXPECT_EQ(nl.build_serial(), first);
     nl.build(s);
     EXPECT_TRUE(seen.insert(nl.build_serial()).second);
+  }
+}
+
+// A halo built by a team is the serial one: the same ghosts, in the same order, at the same
+// positions, with the same owners, images and signs; including a slab two image shells thick.
+TEST(Halo, ATeamBuildsTheSerialGhostsInTheSameOrder) {
+  for (std::array<double, 3> len : {std::array<double, 3>{22.0, 22.0, 22.0}, {60.0, 60.0, 1.5}}) {
+    System a = random_system(len, 10000, 21);
+    ASSERT_GE(a.size(), kTeamSplitAtoms) << "large enough to be split";
+    System b = a;
+    ThreadTeam team(3);
+    Halo split, serial;
+    split.build(a, 2.8, 10, &team);
+    serial.build(b, 2.8, 10);
+    if (len[2] < 2.0) {
+      ASSERT_EQ(serial.shells()[2], 2);
+    }
+    ASSERT_GT(serial.n_ghost(), 0);
+    ASSERT_EQ(split.n_extended(), serial.n_extended());
+    EXPECT_EQ(split.shells(), serial.shells());
+    auto same = [](auto p, auto q, const char* what) {
+      ASSERT_EQ(p.size(), q.size()) << what;
+      for (std::size_t i = 0; i < p.size(); ++i) ASSERT_EQ(p[i], q[i]) << what << " " << i;
+    };
+    same(split.x(), serial.x(), "x");
+    same(split.y(), serial.y(), "y");
+    same(split.z(), serial.z(), "z");
+    same(split.owner(), serial.owner(), "owner");
+    same(split.image_x(), serial.image_x(), "image x");
+    same(split.image_y(), serial.image_y(), "image y");
+    same(split.image_z(), serial.image_z(), "image z");
+    same(split.image_sign(), serial.image_sign(), "image sign");
+    same(a.x(), b.x(), "wrapped x");
+    // And the ghosts are what they claim to be: owner + image * box length.
+    for (int g = serial.n_local(); g < serial.n_extended(); ++g) {
+      const int o = serial.owner()[g];
+      ASSERT_EQ(serial.x()[g], b.x()[o] + serial.image_x()[g] * len[0]) << "ghost " << g;
+      ASSERT_EQ(serial.z()[g], b.z()[o] + serial.image_z()[g] * len[2]) << "ghost " << g;
+    }
   }
 }
 
