@@ -55,6 +55,8 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   reserve_with_headroom(fold_slots_, max_slots);
   for (auto* v : {&px_, &py_, &pz_}) reserve_with_headroom(*v, max_slots);
   reserve_with_headroom(row_offsets_, max_slots + 1);
+  // The column sort's per-part counters, for the most parts any later build may use.
+  reserve_with_headroom(part_col_next_, static_cast<std::size_t>(team ? team->size() : 1) * n_cols);
   resize_with_headroom(col_of_atom_, static_cast<std::size_t>(n_ext));
   resize_with_headroom(order_, static_cast<std::size_t>(n_ext));
   n_local_clusters_ = 0;
@@ -76,7 +78,9 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   const auto species = halo.species();
   const auto sign = halo.image_sign();
   const auto ix = halo.image_x(), iy = halo.image_y(), iz = halo.image_z();
-  run_split(team, [&](int t, int nt) {
+  // The O(N) per-slot and per-cluster passes: split only for large lists (team_for_atoms).
+  ThreadTeam* slot_team = team_for_atoms(team, n_slots);
+  run_split(slot_team, [&](int t, int nt) {
     const auto [b, e] = even_range(static_cast<int>(n_slots), t, nt);
     for (int s = b; s < e; ++s) {
       const int a = slot_atom_[s];
@@ -102,7 +106,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   }
   for (int i = n_local; i > 0; --i) fold_offsets_[i] = fold_offsets_[i - 1];
   fold_offsets_[0] = 0;
-  pack_positions(halo.x().data(), halo.y().data(), halo.z().data(), team);
+  pack_positions(halo.x().data(), halo.y().data(), halo.z().data(), slot_team);
 
   // Four boxes past the end that no test passes, so the search reads boxes four at a time.
   for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_}) {
@@ -113,7 +117,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
     std::fill(v->begin() + n_clusters, v->end(), -HUGE_VAL);
   }
-  run_split(team, [&](int t, int nt) {
+  run_split(slot_team, [&](int t, int nt) {
     const auto [b, e] = even_range(n_clusters, t, nt);
     for (int c = b; c < e; ++c) {
       double l[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, h[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};

@@ -85,6 +85,7 @@ void Halo::add_images(int axis, double lo, double len, int shells, double range,
     }
   };
   resize_with_headroom(image_start_, static_cast<std::size_t>(count) + 1);
+  ensure_headroom(image_start_);
   run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(count, t, nt);
     for (int m = b; m < e; ++m) {
@@ -103,8 +104,15 @@ void Halo::add_images(int axis, double lo, double len, int shells, double range,
   run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(count, t, nt);
     for (int m = b; m < e; ++m) {
+      // The count above bounds the writes: a part never writes another atom's slots, even if a
+      // compiler evaluated the range test differently here (it would be a bug; it is reported).
       int g = image_start_[m];
+      const int g_end = image_start_[m + 1];
       for_images(m, [&](int shift, double c) {
+        if (g >= g_end) {
+          ++g;
+          return;
+        }
         x_[g] = x_[m];
         y_[g] = y_[m];
         z_[g] = z_[m];
@@ -117,6 +125,7 @@ void Halo::add_images(int axis, double lo, double len, int shells, double range,
         image[g] += shift;
         ++g;
       });
+      if (g != g_end) throw std::logic_error("Halo: ghost count and ghosts made disagree");
     }
   });
 }

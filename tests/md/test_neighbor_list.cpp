@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <set>
+#include <string>
 #include <tuple>
 
 #include "md/random.hpp"
@@ -63,14 +64,15 @@ std::set<Pair> from_list(const NeighborList& nl, const System& s) {
   return out;
 }
 
-System random_system(std::array<double, 3> len, int n, std::uint64_t seed) {
+System random_system(std::array<double, 3> len, int n, std::uint64_t seed, int n_species = 1) {
   System s(Box({-1.0, 0.5, 2.0}, len), kMetalUnits);
-  s.add_species("A", 1.0);
+  for (int k = 0; k < n_species; ++k)
+    s.add_species(std::string(1, static_cast<char>('A' + k)), 1.0);
   Rng rng(seed);
   for (int i = 0; i < n; ++i) {
     // Some atoms start outside the box: the build must wrap them.
-    s.add_atom(0, -1.0 + len[0] * (1.4 * rng.uniform() - 0.2), 0.5 + len[1] * rng.uniform(),
-               2.0 + len[2] * rng.uniform());
+    s.add_atom(i % n_species, -1.0 + len[0] * (1.4 * rng.uniform() - 0.2),
+               0.5 + len[1] * rng.uniform(), 2.0 + len[2] * rng.uniform());
   }
   return s;
 }
@@ -183,7 +185,7 @@ TEST(NeighborList, BuildSerialIdentifiesEachBuild) {
 // positions, with the same owners, images and signs; including a slab two image shells thick.
 TEST(Halo, ATeamBuildsTheSerialGhostsInTheSameOrder) {
   for (std::array<double, 3> len : {std::array<double, 3>{22.0, 22.0, 22.0}, {60.0, 60.0, 1.5}}) {
-    System a = random_system(len, 10000, 21);
+    System a = random_system(len, 10000, 21, 2);
     ASSERT_GE(a.size(), kTeamSplitAtoms) << "large enough to be split";
     System b = a;
     ThreadTeam team(3);
@@ -204,6 +206,7 @@ TEST(Halo, ATeamBuildsTheSerialGhostsInTheSameOrder) {
     same(split.y(), serial.y(), "y");
     same(split.z(), serial.z(), "z");
     same(split.owner(), serial.owner(), "owner");
+    same(split.species(), serial.species(), "species");
     same(split.image_x(), serial.image_x(), "image x");
     same(split.image_y(), serial.image_y(), "image y");
     same(split.image_z(), serial.image_z(), "image z");
@@ -213,7 +216,9 @@ TEST(Halo, ATeamBuildsTheSerialGhostsInTheSameOrder) {
     for (int g = serial.n_local(); g < serial.n_extended(); ++g) {
       const int o = serial.owner()[g];
       ASSERT_EQ(serial.x()[g], b.x()[o] + serial.image_x()[g] * len[0]) << "ghost " << g;
+      ASSERT_EQ(serial.y()[g], b.y()[o] + serial.image_y()[g] * len[1]) << "ghost " << g;
       ASSERT_EQ(serial.z()[g], b.z()[o] + serial.image_z()[g] * len[2]) << "ghost " << g;
+      ASSERT_EQ(serial.species()[g], b.species()[o]) << "ghost " << g;
     }
   }
 }
