@@ -26,15 +26,18 @@ template <class V, class Real>
 MDB_SIMD_INLINE LjPair<V> pair_lanes(const LjPair<Real>* row, const int* tj_lo, const int* tj_hi) {
   constexpr int kLanes = static_cast<int>(sizeof(V) / sizeof(Real));
   LjPair<V> p;
-  for (int l = 0; l < kLanes; ++l) {
-    const LjPair<Real>& q = row[(l < 4 ? tj_lo : tj_hi)[l % 4]];
+  auto set = [&p](int l, const LjPair<Real>& q) {
     p.lj1[l] = q.lj1;
     p.lj2[l] = q.lj2;
     p.lj3[l] = q.lj3;
     p.lj4[l] = q.lj4;
     p.rc2[l] = q.rc2;
     p.eshift[l] = q.eshift;
-  }
+  };
+  // Two loops, not one with `(l < 4 ? tj_lo : tj_hi)[l % 4]`: GCC 12 with -fsanitize=undefined
+  // (shift or signed-integer-overflow) miscompiles that select and fills lanes 4-5 from tj_lo.
+  for (int l = 0; l < 4; ++l) set(l, row[tj_lo[l]]);
+  for (int l = 4; l < kLanes; ++l) set(l, row[tj_hi[l - 4]]);
   return p;
 }
 

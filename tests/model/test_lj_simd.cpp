@@ -117,10 +117,10 @@ TEST(LjSimd, MixedWithinFloatAccuracyOfDouble) {
   }
 }
 
-// Open (2026-11-24): under ci/sanitize.sh (GCC 12, -fsanitize=undefined) this test fails with
-// forces off by percent and no sanitizer report. The same code is right at -O1, -O2 and -O3
-// without the instrumentation and under Clang's UBSan; GCC's shift / signed-overflow checks alone
-// reproduce it (a probe outside the repo). Not yet reduced to a compiler bug report.
+// Under ci/sanitize.sh (GCC 12, -fsanitize=undefined) this test once failed by percent with no
+// sanitizer report: GCC miscompiled pair_lanes' `(l < 4 ? tj_lo : tj_hi)[l % 4]` under the shift
+// and signed-overflow checks (lanes 4-5 read the low cluster's species; reduced to a 20-line
+// probe on 2026-11-25). pair_lanes now fills the two halves in two loops.
 TEST(LjSimd, MixedTwoSpeciesMatchesScalarFloat) {
   const System s =
       test::alternate_species(jittered_argon(4, 4, 4, 0.4, 7), {"Ar", 39.948}, {"Kr", 83.798});
