@@ -2,11 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "bench/custom_case.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -68,6 +71,8 @@ std::vector<std::string> shell_words(const std::string& command, bool& unquoted_
 
 // --help's examples are commands users paste: each must be valid shell as written, and its
 // --md_* flags must parse (the one naming a structure file the reader would open is left out).
+// A --md_case is parsed on its own rather than added to the process's case table, which the
+// tests after this one read; the --md_cases naming it then leave its name out.
 TEST(MdOptions, HelpExamplesParse) {
   const std::string help = md_options_help();
   const auto examples = help.find("Examples:");
@@ -81,9 +86,26 @@ TEST(MdOptions, HelpExamplesParse) {
         shell_words(line.substr(0, line.find(';')), unquoted_syntax);
     EXPECT_FALSE(unquoted_syntax) << "quote it: " << line;
     if (line.find("structure=") != std::string::npos) continue;
-    std::vector<std::string> argv{"md_bench"};
+    std::vector<std::string> argv{"md_bench"}, defined;
     for (const std::string& w : words) {
-      if (w.rfind("--", 0) == 0) argv.push_back(w);
+      if (w.rfind("--md_case=", 0) != 0) continue;
+      const std::string spec = w.substr(std::string("--md_case=").size());
+      EXPECT_NO_THROW(parse_custom_case(spec)) << line;
+      defined.push_back(spec.substr(0, spec.find(':')));
+    }
+    for (const std::string& w : words) {
+      if (w.rfind("--md_case=", 0) == 0 || w.rfind("--", 0) != 0) continue;
+      if (w.rfind("--md_cases=", 0) == 0 && !defined.empty()) {
+        std::string kept;
+        std::istringstream names(w.substr(std::string("--md_cases=").size()));
+        for (std::string n; std::getline(names, n, ',');) {
+          if (std::find(defined.begin(), defined.end(), n) != defined.end()) continue;
+          kept += (kept.empty() ? "" : ",") + n;
+        }
+        if (!kept.empty()) argv.push_back("--md_cases=" + kept);
+        continue;
+      }
+      argv.push_back(w);
     }
     Args a(argv);
     EXPECT_NO_THROW(a.parse()) << line;
