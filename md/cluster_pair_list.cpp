@@ -142,7 +142,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   const int n_rows = n_local_clusters_ * kClusterSize;
   resize_with_headroom(row_offsets_, static_cast<std::size_t>(n_rows) + 1);
   row_offsets_[0] = 0;
-  auto list_range = [&](int t) {
+  run_split(team, [&](int t, int) {
     Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
     chunk.cluster.clear();
     chunk.mask.clear();
@@ -151,12 +151,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     for (int col = b; col < e; ++col) search_column(col, range, chunk);
     ensure_headroom(chunk.cluster);
     ensure_headroom(chunk.mask);
-  };
-  if (team) {
-    team->run_checked(list_range);
-  } else {
-    list_range(0);
-  }
+  });
   std::int64_t base = 0;
   atom_pairs_ = 0;
   for (int t = 0; t < nt; ++t) {
@@ -172,19 +167,14 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   resize_with_headroom(row_mask_, static_cast<std::size_t>(base));
   ensure_headroom(row_cluster_);
   ensure_headroom(row_mask_);
-  auto place_range = [&](int t) {
+  run_split(team, [&](int t, int) {
     const Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
     const auto [b, e] = column_range(t, nt);
     const std::int64_t at =
         row_offsets_[static_cast<std::size_t>(local_col_start_[b]) * kClusterSize];
     std::copy(chunk.cluster.begin(), chunk.cluster.end(), row_cluster_.begin() + at);
     std::copy(chunk.mask.begin(), chunk.mask.end(), row_mask_.begin() + at);
-  };
-  if (team) {
-    team->run_checked(place_range);
-  } else {
-    place_range(0);
-  }
+  });
 }
 
 std::pair<int, int> ClusterPairList::column_range(int t, int nt) const {
@@ -247,8 +237,7 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
   });
   n_clusters_ = cluster;
   resize_with_headroom(slot_atom_, static_cast<std::size_t>(cluster) * kClusterSize);
-  const int nt = team ? team->size() : 1;
-  auto fill = [&](int t) {
+  run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(n_cols, t, nt);
     for (int c = b; c < e; ++c) {
       const int begin = first + (c == 0 ? 0 : col_count_[c - 1]), end = first + col_count_[c];
@@ -260,12 +249,7 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
           slot_atom_[slot++] = k + s < end ? order_[k + s] : -1;
       }
     }
-  };
-  if (team) {
-    team->run_checked(fill);
-  } else {
-    fill(0);
-  }
+  });
 }
 
 void ClusterPairList::search_column(int col, double range, Chunk& out) {
@@ -430,8 +414,7 @@ void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const do
                                   System& system, ThreadTeam* team) const {
   auto fx = system.fx(), fy = system.fy(), fz = system.fz();
   const int n = static_cast<int>(fx.size());
-  const int nt = team ? team->size() : 1;
-  auto part = [&](int t) {
+  run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(n, t, nt);
     for (int i = b; i < e; ++i) {
       double sx = 0.0, sy = 0.0, sz = 0.0;
@@ -445,12 +428,7 @@ void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const do
       fy[i] = sy;
       fz[i] = sz;
     }
-  };
-  if (team) {
-    team->run_checked(part);
-  } else {
-    part(0);
-  }
+  });
 }
 
 }  // namespace mdb

@@ -133,8 +133,7 @@ void Halo::add_images(int axis, double lo, double len, int shells, double range,
 void Halo::refresh(const System& sys, ThreadTeam* team) {
   const auto px = sys.x(), py = sys.y(), pz = sys.z();
   const auto& len = sys.box().lengths();
-  const int nt = team ? team->size() : 1;
-  auto part = [&](int t) {
+  run_split(team, [&](int t, int nt) {
     const auto [lb, le] = even_range(n_local_, t, nt);
     for (int i = lb; i < le; ++i) {
       x_[i] = px[i];
@@ -148,12 +147,7 @@ void Halo::refresh(const System& sys, ThreadTeam* team) {
       y_[g] = py[o] + iy_[g] * len[1];
       z_[g] = pz[o] + iz_[g] * len[2];
     }
-  };
-  if (team) {
-    team->run_checked(part);
-  } else {
-    part(0);
-  }
+  });
 }
 
 void Halo::fold_forces(const double* efx, const double* efy, const double* efz, System& sys) const {
