@@ -46,6 +46,8 @@ struct EngineChoice {
   bool graph = false;       ///< CUDA: replay steps from a graph
   bool mixed = false;       ///< CPU: the model's mixed-precision variant (cpu-mixed rows)
   int warmup_steps = 10;    ///< before the warm-up through two list rebuilds
+  /// Every field: an engine made for one choice serves another only when all of them agree.
+  bool operator==(const EngineChoice&) const = default;
 };
 
 /// An engine ready to time: the cached state (replica r > 0 with its own Maxwell-Boltzmann

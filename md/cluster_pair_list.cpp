@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <stdexcept>
 
 #include "kernels/common/half_list_rule.hpp"
 #include "kernels/cpu/atom_ranges.hpp"
@@ -22,6 +23,12 @@ int column_index(double c, double lo, double width, int dims) {
 }
 
 }  // namespace
+
+ClusterPairList::ClusterPairList(int i_atoms_per_row) : i_atoms_per_row_(i_atoms_per_row) {
+  if (i_atoms_per_row != 1 && i_atoms_per_row != 2) {
+    throw std::invalid_argument("ClusterPairList: rows hold 1 or 2 i-atoms");
+  }
+}
 
 void ClusterPairList::build(const Halo& halo, const Box& box, double range, ThreadTeam* team) {
   const int n_local = halo.n_local(), n_ext = halo.n_extended();
@@ -139,8 +146,8 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   // relative to the chunk), then the chunks are placed one after the other.
   const int nt = team ? team->size() : 1;
   if (chunks_.size() < static_cast<std::size_t>(nt)) chunks_.resize(static_cast<std::size_t>(nt));
-  const int n_rows = n_local_clusters_ * kClusterSize;
-  resize_with_headroom(row_offsets_, static_cast<std::size_t>(n_rows) + 1);
+  const int groups = kClusterSize / i_atoms_per_row_;  // row groups per i-cluster
+  resize_with_headroom(row_offsets_, static_cast<std::size_t>(n_local_clusters_) * groups + 1);
   row_offsets_[0] = 0;
   run_split(team, [&](int t, int) {
     Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
@@ -156,8 +163,8 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   atom_pairs_ = 0;
   for (int t = 0; t < nt; ++t) {
     const auto [b, e] = column_range(t, nt);
-    const int r_end = local_col_start_[e] * kClusterSize;
-    for (int r = local_col_start_[b] * kClusterSize; r < r_end; ++r) row_offsets_[r + 1] += base;
+    const int g_end = local_col_start_[e] * groups;
+    for (int g = local_col_start_[b] * groups; g < g_end; ++g) row_offsets_[g + 1] += base;
     base += static_cast<std::int64_t>(chunks_[static_cast<std::size_t>(t)].cluster.size());
     atom_pairs_ += chunks_[static_cast<std::size_t>(t)].atom_pairs;
   }
@@ -170,8 +177,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   run_split(team, [&](int t, int) {
     const Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
     const auto [b, e] = column_range(t, nt);
-    const std::int64_t at =
-        row_offsets_[static_cast<std::size_t>(local_col_start_[b]) * kClusterSize];
+    const std::int64_t at = row_offsets_[static_cast<std::size_t>(local_col_start_[b]) * groups];
     std::copy(chunk.cluster.begin(), chunk.cluster.end(), row_cluster_.begin() + at);
     std::copy(chunk.mask.begin(), chunk.mask.end(), row_mask_.begin() + at);
   });
@@ -314,16 +320,19 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
     // Peaks of the scratch lists (a melting crystal's clusters gain candidates) keep a quarter
     // spare, as the list's own buffers do.
     ensure_headroom(out.candidates);
-    // Rows: i-atom a against each j-cluster it has a pair with.
-    for (int a = 0; a < kClusterSize; ++a) {
+    // Rows: each group of i-atoms (one atom, or a slot pair) against each j-cluster that one
+    // of them has a pair with; the mask's nibbles are the group's atoms in order.
+    const int per_row = i_atoms_per_row_;
+    const unsigned row_bits = (1u << (per_row * kClusterSize)) - 1u;
+    for (int a = 0; a < kClusterSize; a += per_row) {
       for (const auto& [cj, mask] : out.candidates) {
-        const unsigned bits = mask >> (a * kClusterSize) & 0xFu;
+        const unsigned bits = mask >> (a * kClusterSize) & row_bits;
         if (bits == 0) continue;
         push_with_headroom(out.cluster, cj);
         push_with_headroom(out.mask, static_cast<std::uint8_t>(bits));
         out.atom_pairs += static_cast<std::size_t>(std::popcount(bits));
       }
-      row_offsets_[static_cast<std::size_t>(si + a) + 1] =
+      row_offsets_[static_cast<std::size_t>(si + a) / per_row + 1] =
           static_cast<std::int64_t>(out.cluster.size());
     }
   }
@@ -383,6 +392,7 @@ ClusterPairView ClusterPairList::view() const {
   ClusterPairView v;
   v.n_i_clusters = n_local_clusters_;
   v.n_clusters = n_clusters_;
+  v.i_atoms_per_row = i_atoms_per_row_;
   v.row_offsets = row_offsets_.data();
   v.row_cluster = row_cluster_.data();
   v.row_mask = row_mask_.data();
@@ -395,12 +405,14 @@ ClusterPairView ClusterPairList::view() const {
 
 std::size_t ClusterPairList::count_pairs_within(double r) const {
   std::size_t n = 0;
-  const int n_rows = n_local_clusters_ * kClusterSize;
-  for (int si = 0; si < n_rows; ++si) {
-    for (auto k = row_offsets_[si]; k < row_offsets_[si + 1]; ++k) {
+  const int per_row = i_atoms_per_row_;
+  const int n_groups = n_local_clusters_ * kClusterSize / per_row;
+  for (int g = 0; g < n_groups; ++g) {
+    for (auto k = row_offsets_[g]; k < row_offsets_[g + 1]; ++k) {
       const int sj = row_cluster_[k] * kClusterSize;
-      for (int b = 0; b < kClusterSize; ++b) {
-        if (!(row_mask_[k] >> b & 1u)) continue;
+      for (int bit = 0; bit < per_row * kClusterSize; ++bit) {
+        if (!(row_mask_[k] >> bit & 1u)) continue;
+        const int si = g * per_row + bit / kClusterSize, b = bit % kClusterSize;
         const double dx = px_[si] - px_[sj + b], dy = py_[si] - py_[sj + b];
         const double dz = pz_[si] - pz_[sj + b];
         n += dx * dx + dy * dy + dz * dz < r * r ? 1 : 0;

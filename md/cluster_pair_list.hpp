@@ -1,7 +1,7 @@
 #pragma once
 // The cluster pair list that SIMD pair kernels read (kernels/cpu/cluster_pair_view.hpp): atoms in
-// clusters of four, packed coordinates, and per i-atom the j-clusters it has a pair with, each
-// with a 4-bit mask.
+// clusters of four, packed coordinates, and per i-atom (or pair of i-atoms) the j-clusters it has
+// a pair with, each with a mask of 4 (or 8) bits.
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +24,10 @@ class ClusterPairList {
  public:
   static constexpr int kClusterSize = ClusterPairView::kClusterSize;
 
+  /// Rows of `i_atoms_per_row` i-atoms (1 or 2) against a j-cluster: the layout the kernel that
+  /// reads the list evaluates (ClusterPairView). Throws std::invalid_argument otherwise.
+  explicit ClusterPairList(int i_atoms_per_row = 1);
+
   /// Clusters the halo's extended atoms and lists every cluster pair with an atom pair closer
   /// than `range` (cutoff + skin). Allocates only while buffers grow.
   void build(const Halo& halo, const Box& box, double range, ThreadTeam* team = nullptr);
@@ -39,8 +43,8 @@ class ClusterPairList {
   std::size_t max_slots() const { return max_clusters_ * kClusterSize; }
   /// Extended atom in each packed slot (-1: padding).
   const std::vector<int>& slot_atom() const { return slot_atom_; }
-  /// Rows listed (an i-atom against a j-cluster: one SIMD evaluation of four pairs), and atom
-  /// pairs their masks keep (the half list's size).
+  /// Rows listed (i_atoms_per_row i-atoms against a j-cluster: one SIMD evaluation of 4 or 8
+  /// pairs), and atom pairs their masks keep (the half list's size).
   std::size_t num_rows() const { return row_cluster_.size(); }
   std::size_t num_atom_pairs() const { return atom_pairs_; }
 
@@ -78,6 +82,7 @@ class ClusterPairList {
   /// The 4 x 4 interaction mask of i-cluster ci (first n_real slots real) with j-cluster cj.
   std::uint16_t pair_mask(int ci, int n_real, int cj, double range2) const;
 
+  int i_atoms_per_row_ = 1;
   // Column grid over the box plus the ghost margin, in x and y.
   double lo_[2] = {0.0, 0.0};
   double width_[2] = {1.0, 1.0};

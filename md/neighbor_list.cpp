@@ -27,7 +27,10 @@ void check_neighbor_policy(const NeighborPolicy& p, const char* who) {
 }
 
 NeighborList::NeighborList(double cutoff, NeighborKind kind, const NeighborPolicy& policy)
-    : cutoff_(cutoff), kind_(kind), policy_(policy) {
+    : cutoff_(cutoff),
+      kind_(kind),
+      policy_(policy),
+      clusters_(kind == NeighborKind::Cluster2x4 ? 2 : 1) {
   if (!std::isfinite(cutoff) || cutoff <= 0.0) {
     throw std::invalid_argument("NeighborList: cutoff must be > 0");
   }
@@ -37,7 +40,7 @@ NeighborList::NeighborList(double cutoff, NeighborKind kind, const NeighborPolic
 void NeighborList::build(System& sys) {
   const double range = cutoff_ + policy_.skin;
   halo_.build(sys, range, policy_.max_image_shells, team_);
-  if (kind_ == NeighborKind::Cluster) {
+  if (is_cluster_kind(kind_)) {
     clusters_.build(halo_, sys.box(), range, team_);
   } else {
     build_pairs(sys);
@@ -201,7 +204,7 @@ bool NeighborList::update(System& sys) {
   ThreadTeam* copy_team = team_for_atoms(team_, static_cast<std::size_t>(halo_.n_extended()));
   // A cluster list's kernels read only the packed slots: fill them from the atoms in one pass
   // instead of moving the ghosts first and copying them after (a small box has ~7 ghosts per atom).
-  if (kind_ == NeighborKind::Cluster) {
+  if (is_cluster_kind(kind_)) {
     clusters_.refresh(sys, copy_team);
   } else {
     halo_.refresh(sys, copy_team);
@@ -210,7 +213,7 @@ bool NeighborList::update(System& sys) {
 }
 
 std::size_t NeighborList::count_pairs_within(double r) const {
-  if (kind_ == NeighborKind::Cluster) return clusters_.count_pairs_within(r);
+  if (is_cluster_kind(kind_)) return clusters_.count_pairs_within(r);
   const NeighborView v = view();
   std::size_t n = 0;
   for (int i = 0; i < v.n_local; ++i) {

@@ -15,9 +15,15 @@ namespace mdb {
 
 /// Half lists store each pair once (pair potentials with Newton's third law); full lists store
 /// every neighbour of every local atom (many-body models); cluster lists hold the half list's
-/// pairs as rows of one i-atom against 4-atom j-clusters with packed coordinates (SIMD pair
-/// kernels, ClusterPairList).
-enum class NeighborKind { Half, Full, Cluster };
+/// pairs as rows against 4-atom j-clusters with packed coordinates (SIMD pair kernels,
+/// ClusterPairList): rows of one i-atom (Cluster, the double kernel's four lanes) or of a pair of
+/// i-atoms (Cluster2x4, the float kernel's eight).
+enum class NeighborKind { Half, Full, Cluster, Cluster2x4 };
+
+/// True for the kinds a ClusterPairList holds.
+constexpr bool is_cluster_kind(NeighborKind kind) {
+  return kind == NeighborKind::Cluster || kind == NeighborKind::Cluster2x4;
+}
 
 /// Throws std::invalid_argument, prefixed with `who`, unless skin >= 0, every >= 1 and
 /// max_image_shells >= 1 (the checks both engines make).
@@ -48,7 +54,8 @@ class NeighborList {
   /// The extended atoms, and for Half and Full lists their pairs (a Cluster list's pairs are in
   /// clusters(); its view has no offsets or neighbours, and its positions are the last build's).
   NeighborView view() const;
-  /// The cluster pair list (kind Cluster; empty otherwise), packed for the current positions.
+  /// The cluster pair list (kinds Cluster and Cluster2x4; empty otherwise), packed for the current
+  /// positions.
   const ClusterPairList& clusters() const { return clusters_; }
   double cutoff() const { return cutoff_; }
   NeighborKind kind() const { return kind_; }
@@ -65,7 +72,7 @@ class NeighborList {
   std::size_t count_pairs_within(double r) const;
   /// Pairs listed: entries of a half or full list, atom pairs of a cluster list.
   std::size_t num_pairs() const {
-    return kind_ == NeighborKind::Cluster ? clusters_.num_atom_pairs() : neighbors_.size();
+    return is_cluster_kind(kind_) ? clusters_.num_atom_pairs() : neighbors_.size();
   }
   /// Identifies the current build: unique over every list of the process (0 before the first
   /// build), so a force field can cache what it derives from a build (e.g. ghost species codes)

@@ -115,8 +115,8 @@ template <class Real>
 ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list,
                                         ComputeFlags flags) {
   if (table_.empty()) throw std::logic_error("LennardJones: compute() before bind()");
-  if (list.kind() == NeighborKind::Cluster) {
-    const PairSums sums = compute_clusters(list, flags);
+  if (is_cluster_kind(list.kind())) {
+    const PairSums sums = compute_clusters(system, list, flags);
     list.clusters().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system,
                                 team_for_atoms(team_, system.size()));
     ForceResult r;
@@ -159,32 +159,64 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
 }
 
 template <class Real>
-PairSums LennardJones<Real>::compute_clusters(const NeighborList& list, ComputeFlags flags) {
-  const ClusterPairView v = list.clusters().view();
-  const std::size_t n_slots = static_cast<std::size_t>(list.clusters().n_slots());
-  ef_.reserve(list.clusters().max_slots());  // slot counts move between builds
-  auto kernel = [&](int s_begin, int s_end, ExtendedForces& f) {
-    if constexpr (std::is_same_v<Real, double>) {
-      return pair_forces_cluster_dispatch(v, s_begin, s_end, table_.data(), n_species_,
+PairSums LennardJones<Real>::compute_clusters(const System& system, const NeighborList& list,
+                                              ComputeFlags flags) {
+  constexpr bool kMixed = std::is_same_v<Real, float>;
+  const ClusterPairList& clusters = list.clusters();
+  const ClusterPairView v = clusters.view();
+  if (v.i_atoms_per_row != (kMixed ? 2 : 1)) {
+    throw std::logic_error("LennardJones: the cluster list's rows are not the kernel's layout");
+  }
+  const std::size_t n_slots = static_cast<std::size_t>(clusters.n_slots());
+  ef_.reserve(clusters.max_slots());  // slot counts move between builds
+  // Float arrays hold each cluster twice (MixedClusterArrays): 2 x max_slots per axis.
+  const std::size_t mixed_stride = 2 * clusters.max_slots();
+  auto mixed_arrays = [&](std::vector<float>& buffer) {
+    resize_with_headroom(buffer, 3 * mixed_stride);
+    float* p = buffer.data();
+    return MixedClusterArrays{p, p + mixed_stride, p + 2 * mixed_stride};
+  };
+  MixedClusterArrays positions;
+  if constexpr (kMixed) {
+    positions = mixed_arrays(mixed_positions_);
+    const auto& lo = system.box().lo();
+    const auto& len = system.box().lengths();
+    const double centre[3] = {lo[0] + 0.5 * len[0], lo[1] + 0.5 * len[1], lo[2] + 0.5 * len[2]};
+    run_split(team_for_atoms(team_, n_slots), [&](int t, int nt) {
+      const auto [b, e] = even_range(v.n_clusters, t, nt);
+      pack_mixed_positions(v, centre, b, e, positions);
+    });
+    const int nt = team_ ? team_->size() : 1;
+    if (mixed_j_forces_.size() < static_cast<std::size_t>(nt)) {
+      mixed_j_forces_.resize(static_cast<std::size_t>(nt));
+    }
+  }
+  auto kernel = [&](int g_begin, int g_end, ExtendedForces& f, int t) {
+    if constexpr (kMixed) {
+      const MixedClusterArrays jf = mixed_arrays(mixed_j_forces_[static_cast<std::size_t>(t)]);
+      for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * n_slots, 0.0f);
+      const PairSums sums = pair_forces_cluster_mixed_dispatch(
+          v, g_begin, g_end, table_.data(), n_species_, flags.energy, flags.virial, positions, jf,
+          f.x.data(), f.y.data(), f.z.data());
+      add_j_forces(jf, static_cast<int>(n_slots), f.x.data(), f.y.data(), f.z.data());
+      return sums;
+    } else {
+      return pair_forces_cluster_dispatch(v, g_begin, g_end, table_.data(), n_species_,
                                           flags.energy, flags.virial, f.x.data(), f.y.data(),
                                           f.z.data());
-    } else {
-      return pair_forces_cluster_mixed_dispatch(v, s_begin, s_end, table_.data(), n_species_,
-                                                flags.energy, flags.virial, f.x.data(), f.y.data(),
-                                                f.z.data());
     }
   };
   if (team_ == nullptr) {
     ef_.reset(n_slots);
-    return kernel(0, v.n_i_slots(), ef_);
+    return kernel(0, v.n_row_groups(), ef_, 0);
   }
   const int nt = team_->size();
   auto job = [&](int t) {
     ExtendedForces& f = thread_forces_.of(t, ef_);
-    f.reserve(list.clusters().max_slots());
+    f.reserve(clusters.max_slots());
     f.reset(n_slots);
-    const auto [b, e] = work_range(v.row_offsets, v.n_i_slots(), t, nt);
-    thread_sums_[static_cast<std::size_t>(t)] = kernel(b, e, f);
+    const auto [b, e] = work_range(v.row_offsets, v.n_row_groups(), t, nt);
+    thread_sums_[static_cast<std::size_t>(t)] = kernel(b, e, f, t);
   };
   team_->run_checked(job);
   thread_forces_.reduce_into(ef_, n_slots, *team_);

@@ -1,6 +1,7 @@
 #pragma once
 // Lennard-Jones 12-6 with a cutoff, LAMMPS `pair_style lj/cut` semantics.
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/common/pair_lj.hpp"
@@ -60,8 +61,10 @@ class LennardJones final : public ForceField {
 
   std::string_view name() const override { return name_; }
   double cutoff() const override { return params_.cutoff; }
+  /// The SIMD kernels' rows: one i-atom per row in double (four lanes), two in float (eight).
   NeighborKind neighbor_kind() const override {
-    return kernel_ == PairKernel::Simd ? NeighborKind::Cluster : NeighborKind::Half;
+    if (kernel_ == PairKernel::Scalar) return NeighborKind::Half;
+    return std::is_same_v<Real, float> ? NeighborKind::Cluster2x4 : NeighborKind::Cluster;
   }
   void bind(const System& system) override;
   /// Splits the pair loop over the team's threads by neighbour-list work, each thread with its
@@ -84,7 +87,7 @@ class LennardJones final : public ForceField {
 
  private:
   /// The SIMD kernel over the list's clusters, into packed per-slot forces.
-  PairSums compute_clusters(const NeighborList& list, ComputeFlags flags);
+  PairSums compute_clusters(const System& system, const NeighborList& list, ComputeFlags flags);
 
   LjParams params_;
   PairKernel kernel_;
@@ -95,6 +98,10 @@ class LennardJones final : public ForceField {
   ThreadTeam* team_ = nullptr;
   ThreadForces thread_forces_;
   std::vector<PairSums> thread_sums_;
+  // Float only (pair_forces_cluster_mixed): the packed positions, and per thread the j-force
+  // partial sums, each three arrays of 2 x max_slots floats (MixedClusterArrays).
+  std::vector<float> mixed_positions_;
+  std::vector<std::vector<float>> mixed_j_forces_;
 };
 
 extern template class LennardJones<double>;

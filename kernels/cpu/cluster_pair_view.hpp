@@ -11,19 +11,21 @@ namespace mdb {
 /// Positions are packed per cluster (xxxx yyyy zzzz as three arrays indexed by slot), so a
 /// kernel loads a j-cluster as one vector per axis and never gathers.
 ///
-/// Clusters [0, n_i_clusters) hold local atoms only. The list is kept per i-slot (a "1 x 4"
-/// list): the j-clusters of the atom in slot s are row_cluster[row_offsets[s] ..
-/// row_offsets[s + 1]), each with a 4-bit mask whose bit b is set when that atom and the atom in
-/// slot b of the j-cluster are a pair of the half list (each pair of the system once, Newton's
-/// third law), within cutoff + skin at the list's build. A j-cluster none of whose atoms is such a
-/// pair is not listed, so no vector is spent on an i-atom far from it. A kernel still tests
-/// r < rc on every step.
+/// Clusters [0, n_i_clusters) hold local atoms only. The list is kept per group of
+/// i_atoms_per_row consecutive i-slots (1: a "1 x 4" list, one i-atom per row; 2: a "2 x 4"
+/// list, the slot pairs (0, 1) and (2, 3) of each i-cluster). The j-clusters of group g are
+/// row_cluster[row_offsets[g] .. row_offsets[g + 1]), each with a mask whose bit
+/// 4 * a + b is set when atom a of the group and the atom in slot b of the j-cluster are a pair
+/// of the half list (each pair of the system once, Newton's third law), within cutoff + skin at
+/// the list's build. A j-cluster none of whose atoms is such a pair is not listed, so no vector
+/// is spent on i-atoms far from it. A kernel still tests r < rc on every step.
 struct ClusterPairView {
   static constexpr int kClusterSize = 4;
 
   int n_i_clusters = 0;
   int n_clusters = 0;                         ///< local and ghost clusters
-  const std::int64_t* row_offsets = nullptr;  ///< n_i_clusters * kClusterSize + 1 entries
+  int i_atoms_per_row = 1;                    ///< 1 or 2
+  const std::int64_t* row_offsets = nullptr;  ///< n_row_groups() + 1 entries
   const int* row_cluster = nullptr;
   const std::uint8_t* row_mask = nullptr;
   const double* x = nullptr;  ///< n_clusters * kClusterSize packed positions
@@ -32,6 +34,7 @@ struct ClusterPairView {
   const int* species = nullptr;  ///< species per slot (0 for padding)
 
   int n_i_slots() const { return n_i_clusters * kClusterSize; }
+  int n_row_groups() const { return n_i_slots() / i_atoms_per_row; }
 };
 
 }  // namespace mdb

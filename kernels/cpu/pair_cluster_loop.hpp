@@ -19,11 +19,12 @@
 
 namespace mdb {
 
-/// The evaluator for the lanes of a vector V of pairs of one i-atom (species row `row`) with
-/// j-atoms: lanes 0-3 against a j-cluster of species `tj_lo`, lanes 4-7 (an 8-lane V) against
-/// one of species `tj_hi`. The multi-species path; one species uses the table's only entry.
+/// The evaluator for the lanes of a vector V of pairs: lanes 0-3 an i-atom of species row
+/// `row_lo` against j-atoms of species `tj_lo`, lanes 4-7 (an 8-lane V) one of row `row_hi`
+/// against `tj_hi`. The multi-species path; one species uses the table's only entry.
 template <class V, class Real>
-MDB_SIMD_INLINE LjPair<V> pair_lanes(const LjPair<Real>* row, const int* tj_lo, const int* tj_hi) {
+MDB_SIMD_INLINE LjPair<V> pair_lanes(const LjPair<Real>* row_lo, const int* tj_lo,
+                                     const LjPair<Real>* row_hi, const int* tj_hi) {
   constexpr int kLanes = static_cast<int>(sizeof(V) / sizeof(Real));
   LjPair<V> p;
   auto set = [&p](int l, const LjPair<Real>& q) {
@@ -36,8 +37,8 @@ MDB_SIMD_INLINE LjPair<V> pair_lanes(const LjPair<Real>* row, const int* tj_lo, 
   };
   // Two loops, not one with `(l < 4 ? tj_lo : tj_hi)[l % 4]`: GCC 12 with -fsanitize=undefined
   // (shift or signed-integer-overflow) miscompiles that select and fills lanes 4-5 from tj_lo.
-  for (int l = 0; l < 4; ++l) set(l, row[tj_lo[l]]);
-  for (int l = 4; l < kLanes; ++l) set(l, row[tj_hi[l - 4]]);
+  for (int l = 0; l < 4; ++l) set(l, row_lo[tj_lo[l]]);
+  for (int l = 4; l < kLanes; ++l) set(l, row_hi[tj_hi[l - 4]]);
   return p;
 }
 
@@ -111,7 +112,7 @@ PairSums pair_forces_cluster(const ClusterPairView& v, int s_begin, int s_end,
       if constexpr (kSingleSpecies) {
         term(single);
       } else {
-        term(pair_lanes<V>(row, v.species + sj, v.species + sj));
+        term(pair_lanes<V>(row, v.species + sj, row, v.species + sj));
       }
     }
     fx[si] += simd::sum(fix);

@@ -1,13 +1,21 @@
 #pragma once
-// The mixed-precision SIMD force loop on a cluster pair list: pair arithmetic in float, eight
-// pairs per instruction (one i-atom against two listed j-clusters); positions, the force arrays
-// and the energy and virial totals in double.
+// The mixed-precision SIMD force loop on a 2 x 4 cluster pair list: pair arithmetic in float,
+// eight pairs per instruction (two i-atoms against one j-cluster, GROMACS's "2xMM" layout); the
+// force totals, energy and virial in double.
 //
-// Where rounding enters: a pair's separation is formed in double and then rounded to float, so
-// it is float-accurate whatever the box size (absolute float coordinates would lose ~1e-6 of a
-// 30-sigma box). The j-forces of each row go to the double arrays at once; an i-atom's force,
-// energy and virial are summed in float over its own row list (a few dozen pairs) and then in
-// double.
+// Why this layout: the j-cluster's coordinates and j-force partial sums are kept twice per
+// cluster (eight floats per axis, MixedClusterArrays), so a row loads, subtracts and stores whole
+// 8-lane vectors with no lane-crossing shuffle or float/double conversion in the loop; those cost
+// more than float's halved arithmetic saved in the earlier one-i-atom, two-j-cluster loop.
+// Measured: docs/PERFORMANCE.md.
+//
+// Where rounding enters: positions are rounded to float relative to an origin the caller picks
+// (the box centre), so a separation carries an error of about |x - origin| * 2^-24 (6e-8 of the
+// half box) on top of float arithmetic, as in GROMACS's and LAMMPS's mixed modes. An i-atom's
+// force, energy and virial are summed in float over its own rows and then in double; a j-slot's
+// force is summed in float over the rows that name it (each about as many pairs as an i-atom's
+// rows) and then in double by add_j_forces.
+#include <cstddef>
 #include <cstdint>
 
 #include "kernels/common/pair_lj.hpp"
@@ -19,63 +27,109 @@
 
 namespace mdb {
 
-/// The double kernel's contract (pair_forces_cluster) with float pair arithmetic.
+/// Per-cluster float arrays with each cluster's four values stored twice: entry 8 c + 4 h + l is
+/// slot 4 c + l for both halves h. Positions (x, y, z) or j-force partial sums (fx, fy, fz) of
+/// the mixed kernel; `n_slots` is the packed list's slot count, so each array holds 2 n_slots.
+struct MixedClusterArrays {
+  float* x = nullptr;
+  float* y = nullptr;
+  float* z = nullptr;
+};
+
+/// Slots of clusters [c_begin, c_end) rounded to float relative to `origin` (x, y, z) and stored
+/// twice (MixedClusterArrays).
+inline void pack_mixed_positions(const ClusterPairView& v, const double* origin, int c_begin,
+                                 int c_end, MixedClusterArrays out) {
+  constexpr int kC = ClusterPairView::kClusterSize;
+  for (int c = c_begin; c < c_end; ++c) {
+    for (int l = 0; l < kC; ++l) {
+      const int s = c * kC + l;
+      const float px = static_cast<float>(v.x[s] - origin[0]);
+      const float py = static_cast<float>(v.y[s] - origin[1]);
+      const float pz = static_cast<float>(v.z[s] - origin[2]);
+      for (int h = 0; h < 2; ++h) {
+        const int k = 2 * kC * c + kC * h + l;
+        out.x[k] = px;
+        out.y[k] = py;
+        out.z[k] = pz;
+      }
+    }
+  }
+}
+
+/// fx[s] += the two float partial sums of slot s, in double, for s < n_slots.
+inline void add_j_forces(MixedClusterArrays jf, int n_slots, double* fx, double* fy, double* fz) {
+  constexpr int kC = ClusterPairView::kClusterSize;
+  for (int s = 0; s < n_slots; ++s) {
+    const int k = 2 * kC * (s / kC) + s % kC;
+    fx[s] += static_cast<double>(jf.x[k]) + static_cast<double>(jf.x[k + kC]);
+    fy[s] += static_cast<double>(jf.y[k]) + static_cast<double>(jf.y[k + kC]);
+    fz[s] += static_cast<double>(jf.z[k]) + static_cast<double>(jf.z[k + kC]);
+  }
+}
+
+/// The rows of groups [g_begin, g_end) (slot pairs 2g, 2g + 1) of a 2 x 4 list: i-forces added
+/// to fx/fy/fz (per slot, double), j-force partial sums to `jf` (zeroed by the caller, folded by
+/// add_j_forces); energy and virial returned when asked.
 template <bool kEnergy, bool kVirial, bool kSingleSpecies>
-PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_end,
-                                   const LjPair<float>* table, int n_species, double* fx,
+PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_end,
+                                   const LjPair<float>* table, int n_species,
+                                   MixedClusterArrays pos, MixedClusterArrays jf, double* fx,
                                    double* fy, double* fz) {
   using F8 = simd::Float8;
-  using D4 = simd::Double4;
+  using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
-  static_assert(kC == 4, "the kernel evaluates one i-atom against two 4-atom j-clusters");
+  static_assert(kC == 4, "the kernel evaluates two i-atoms against a 4-atom j-cluster");
   // Restrict-qualified locals, as in pair_forces_cluster: no reloads per row.
-  const double* __restrict x = v.x;
-  const double* __restrict y = v.y;
-  const double* __restrict z = v.z;
+  const float* __restrict x = pos.x;
+  const float* __restrict y = pos.y;
+  const float* __restrict z = pos.z;
+  float* __restrict jx = jf.x;
+  float* __restrict jy = jf.y;
+  float* __restrict jz = jf.z;
   const std::int64_t* __restrict row_offsets = v.row_offsets;
   const int* __restrict row_cluster = v.row_cluster;
   const std::uint8_t* __restrict row_mask = v.row_mask;
   const LjPair<F8> single = kSingleSpecies ? broadcast_pair<F8>(table[0]) : LjPair<F8>{};
+  const F8 one = F8{} + 1.0f;
   PairSums out;
-  auto sum8 = [](F8 partial) {
-    return simd::sum(simd::widen(simd::low_half(partial)) + simd::widen(simd::high_half(partial)));
+  auto sum4 = [](F4 h) {
+    return (static_cast<double>(h[0]) + static_cast<double>(h[1])) +
+           (static_cast<double>(h[2]) + static_cast<double>(h[3]));
   };
-  for (int si = s_begin; si < s_end; ++si) {
-    const std::int64_t k_begin = row_offsets[si], k_end = row_offsets[si + 1];
+  auto sum8 = [&](F8 v8) { return sum4(simd::low_half(v8)) + sum4(simd::high_half(v8)); };
+  for (int g = g_begin; g < g_end; ++g) {
+    const std::int64_t k_begin = row_offsets[g], k_end = row_offsets[g + 1];
     if (k_begin == k_end) continue;
-    const double xi = x[si], yi = y[si], zi = z[si];
-    const LjPair<float>* row = table + (kSingleSpecies ? 0 : v.species[si] * n_species);
+    const int si = 2 * g;  // the group's first slot; its cluster's packed entries start at 8 c
+    const int pi = 2 * kC * (si / kC) + si % kC;
+    const F8 xi = simd::join(F4{} + x[pi], F4{} + x[pi + 1]);
+    const F8 yi = simd::join(F4{} + y[pi], F4{} + y[pi + 1]);
+    const F8 zi = simd::join(F4{} + z[pi], F4{} + z[pi + 1]);
+    const LjPair<float>* row_lo = table + (kSingleSpecies ? 0 : v.species[si] * n_species);
+    const LjPair<float>* row_hi = table + (kSingleSpecies ? 0 : v.species[si + 1] * n_species);
     F8 fix{}, fiy{}, fiz{};
     F8 e_acc{}, wxx{}, wyy{}, wzz{}, wxy{}, wxz{}, wyz{};
-    // Two rows per vector; an odd last row is paired with itself under an empty mask.
-    for (std::int64_t k = k_begin; k < k_end; k += 2) {
-      const bool two = k + 1 < k_end;
-      const int sj0 = row_cluster[k] * kC;
-      const int sj1 = two ? row_cluster[k + 1] * kC : sj0;
-      const unsigned bits = row_mask[k] | (two ? unsigned{row_mask[k + 1]} << 4 : 0u);
-      auto separation = [&](double c, const double* p) {
-        return simd::join(simd::narrow(c - simd::load<D4>(p + sj0)),
-                          simd::narrow(c - simd::load<D4>(p + sj1)));
-      };
-      const F8 dx = separation(xi, x), dy = separation(yi, y), dz = separation(zi, z);
+    for (std::int64_t k = k_begin; k < k_end; ++k) {
+      const int cj = row_cluster[k];
+      const int pj = 2 * kC * cj;
+      const F8 dx = xi - simd::load<F8>(x + pj);
+      const F8 dy = yi - simd::load<F8>(y + pj);
+      const F8 dz = zi - simd::load<F8>(z + pj);
       const F8 r2 = dx * dx + dy * dy + dz * dz;
       auto term = [&](const LjPair<F8>& p) {
-        const simd::Mask8 in = simd::lane_mask8(bits) & (r2 < p.rc2);
+        const simd::Mask8 in = simd::lane_mask8(row_mask[k]) & (r2 < p.rc2);
         // Off lanes (padding far away, an atom against itself) get a harmless r2, so no
         // denormal or infinite intermediate slows the lane down or raises a flag.
-        const F8 r2inv = 1 / (in ? r2 : F8{} + 1.0f);
+        const F8 r2inv = 1 / (in ? r2 : one);
         const F8 fr = simd::keep(in, p.f_over_r_from_inverse(r2inv));
         const F8 fxp = dx * fr, fyp = dy * fr, fzp = dz * fr;
         fix += fxp;
         fiy += fyp;
         fiz += fzp;
-        auto add_j = [&](double* f, F8 part) {
-          simd::store(f + sj0, simd::load<D4>(f + sj0) - simd::widen(simd::low_half(part)));
-          simd::store(f + sj1, simd::load<D4>(f + sj1) - simd::widen(simd::high_half(part)));
-        };
-        add_j(fx, fxp);
-        add_j(fy, fyp);
-        add_j(fz, fzp);
+        simd::store(jx + pj, simd::load<F8>(jx + pj) - fxp);
+        simd::store(jy + pj, simd::load<F8>(jy + pj) - fyp);
+        simd::store(jz + pj, simd::load<F8>(jz + pj) - fzp);
         if constexpr (kEnergy) e_acc += simd::keep(in, p.energy_from_inverse(r2inv));
         if constexpr (kVirial) {
           wxx += dx * fxp;
@@ -89,12 +143,16 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
       if constexpr (kSingleSpecies) {
         term(single);
       } else {
-        term(pair_lanes<F8>(row, v.species + sj0, v.species + sj1));
+        const int* tj = v.species + cj * kC;
+        term(pair_lanes<F8>(row_lo, tj, row_hi, tj));
       }
     }
-    fx[si] += sum8(fix);
-    fy[si] += sum8(fiy);
-    fz[si] += sum8(fiz);
+    fx[si] += sum4(simd::low_half(fix));
+    fy[si] += sum4(simd::low_half(fiy));
+    fz[si] += sum4(simd::low_half(fiz));
+    fx[si + 1] += sum4(simd::high_half(fix));
+    fy[si + 1] += sum4(simd::high_half(fiy));
+    fz[si + 1] += sum4(simd::high_half(fiz));
     if constexpr (kEnergy) out.energy += sum8(e_acc);
     if constexpr (kVirial) {
       out.virial[0] += sum8(wxx);
@@ -109,12 +167,14 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int s_begin, int s_
 }
 
 /// Runtime flags -> compile-time instantiation (dispatch_pair_flags).
-inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int s_begin, int s_end,
+inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int g_begin, int g_end,
                                                    const LjPair<float>* table, int n_species,
-                                                   bool energy, bool virial, double* fx, double* fy,
+                                                   bool energy, bool virial, MixedClusterArrays pos,
+                                                   MixedClusterArrays jf, double* fx, double* fy,
                                                    double* fz) {
   return dispatch_pair_flags(energy, virial, n_species == 1, [&]<bool E, bool W, bool S>() {
-    return pair_forces_cluster_mixed<E, W, S>(v, s_begin, s_end, table, n_species, fx, fy, fz);
+    return pair_forces_cluster_mixed<E, W, S>(v, g_begin, g_end, table, n_species, pos, jf, fx, fy,
+                                              fz);
   });
 }
 

@@ -54,6 +54,15 @@ constexpr std::array<std::array<std::int64_t, 4>, 16> lane_mask_rows() {
 }
 alignas(32) inline constexpr std::array<std::array<std::int64_t, 4>, 16> kLaneMaskRows =
     lane_mask_rows();
+constexpr std::array<std::array<std::int32_t, 8>, 256> lane_mask_rows8() {
+  std::array<std::array<std::int32_t, 8>, 256> t{};
+  for (unsigned b = 0; b < 256; ++b) {
+    for (unsigned k = 0; k < 8; ++k) t[b][k] = (b >> k & 1u) ? -1 : 0;
+  }
+  return t;
+}
+alignas(32) inline constexpr std::array<std::array<std::int32_t, 8>, 256> kLaneMaskRows8 =
+    lane_mask_rows8();
 }  // namespace detail
 
 /// Lane k of the result is all ones when bit k of `bits` (0..15) is set.
@@ -81,19 +90,9 @@ MDB_SIMD_INLINE Float8 keep(Mask8 m, Float8 v) {
   return reinterpret_cast<Float8>(reinterpret_cast<Mask8>(v) & m);
 }
 
-/// Lanes 0-3 from the low nibble of `bits`, lanes 4-7 from the next.
+/// Lane k of the result is all ones when bit k of `bits` (0..255) is set.
 MDB_SIMD_INLINE Mask8 lane_mask8(unsigned bits) {
-  const Mask8 lane_bit = {1, 2, 4, 8, 16, 32, 64, 128};
-  const Mask8 b = Mask8{} + static_cast<std::int32_t>(bits);
-  return (b & lane_bit) != 0;
-}
-
-/// The four lanes as doubles.
-MDB_SIMD_INLINE Double4 widen(Float4 v) {
-  return __builtin_convertvector(v, Double4);
-}
-MDB_SIMD_INLINE Float4 narrow(Double4 v) {
-  return __builtin_convertvector(v, Float4);
+  return load<Mask8>(detail::kLaneMaskRows8[bits & 255u].data());
 }
 /// The low and high four lanes.
 MDB_SIMD_INLINE Float4 low_half(Float8 v) {

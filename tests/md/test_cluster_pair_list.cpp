@@ -34,18 +34,22 @@ std::multiset<std::pair<int, int>> half_list_pairs(const NeighborList& list) {
   return out;
 }
 
+// Pairs of either row layout: bit 4 a + b of a row of group g names slot g * per_row + a against
+// slot b of the j-cluster.
 std::multiset<std::pair<int, int>> cluster_list_pairs(const ClusterPairList& list) {
   constexpr int kC = ClusterPairList::kClusterSize;
   std::multiset<std::pair<int, int>> out;
   const ClusterPairView v = list.view();
+  const int per_row = v.i_atoms_per_row;
   const auto& atom = list.slot_atom();
-  for (int si = 0; si < v.n_i_slots(); ++si) {
-    for (auto k = v.row_offsets[si]; k < v.row_offsets[si + 1]; ++k) {
+  EXPECT_EQ(v.n_row_groups() * per_row, v.n_i_slots());
+  for (int g = 0; g < v.n_row_groups(); ++g) {
+    for (auto k = v.row_offsets[g]; k < v.row_offsets[g + 1]; ++k) {
       const int cj = v.row_cluster[k];
       EXPECT_NE(v.row_mask[k], 0) << "a listed row with no atom pair";
-      for (int b = 0; b < kC; ++b) {
-        if (!(v.row_mask[k] >> b & 1u)) continue;
-        const int i = atom[si], j = atom[cj * kC + b];
+      for (int bit = 0; bit < per_row * kC; ++bit) {
+        if (!(v.row_mask[k] >> bit & 1u)) continue;
+        const int i = atom[g * per_row + bit / kC], j = atom[cj * kC + bit % kC];
         EXPECT_GE(i, 0) << "a mask bit on a padding slot";
         EXPECT_GE(j, 0) << "a mask bit on a padding slot";
         out.insert({i, j});
@@ -64,11 +68,11 @@ std::multiset<std::pair<int, int>> canonical(std::multiset<std::pair<int, int>> 
   return out;
 }
 
-void expect_same_pairs(System s, double cutoff, double skin) {
+void expect_same_pairs_as(NeighborKind kind, System s, double cutoff, double skin) {
   const NeighborPolicy policy{skin};
   System s2 = s;
   NeighborList half(cutoff, NeighborKind::Half, policy);
-  NeighborList clusters(cutoff, NeighborKind::Cluster, policy);
+  NeighborList clusters(cutoff, kind, policy);
   half.build(s);
   clusters.build(s2);
   const int n = static_cast<int>(s.size());
@@ -93,6 +97,14 @@ void expect_same_pairs(System s, double cutoff, double skin) {
   EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(seen.size()));
 }
 
+// Both row layouts (one i-atom or a pair of i-atoms per row) hold the half list's pairs.
+void expect_same_pairs(System s, double cutoff, double skin) {
+  for (NeighborKind kind : {NeighborKind::Cluster, NeighborKind::Cluster2x4}) {
+    SCOPED_TRACE(kind == NeighborKind::Cluster ? "1 x 4 rows" : "2 x 4 rows");
+    expect_same_pairs_as(kind, s, cutoff, skin);
+  }
+}
+
 TEST(ClusterPairList, SameAsHalfListInAMultiImageBox) {
   // 32 argon atoms, cutoff + skin (9.5 A) beyond the box length (10.5 A) / 2: several shells.
   expect_same_pairs(jittered_fcc(5.26, 2, 2, 2, 0.4, 3), 8.5, 1.0);
@@ -108,14 +120,19 @@ TEST(ClusterPairList, SameAsHalfListWithoutSkin) {
 
 // Below and above the size from which the halo and the column sort are split too.
 TEST(ClusterPairList, ThreadsBuildTheSameList) {
-  for (const int cells : {5, 13}) {
+  for (const auto& [cells, kind] : {std::pair{5, NeighborKind::Cluster},
+                                    {5, NeighborKind::Cluster2x4},
+                                    {13, NeighborKind::Cluster},
+                                    {13, NeighborKind::Cluster2x4}}) {
+    SCOPED_TRACE(testing::Message()
+                 << cells << " cells, " << (kind == NeighborKind::Cluster ? "1 x 4" : "2 x 4"));
     const System base = jittered_fcc(5.26, cells + 1, cells, cells + 2, 0.5, 7);
     if (cells == 13) {
       ASSERT_GE(base.size(), kTeamSplitAtoms);
     }
     System s1 = base, s3 = base;
-    NeighborList one(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
-    NeighborList three(8.5, NeighborKind::Cluster, NeighborPolicy{1.0});
+    NeighborList one(8.5, kind, NeighborPolicy{1.0});
+    NeighborList three(8.5, kind, NeighborPolicy{1.0});
     ThreadTeam team(3);
     three.use_threads(&team);
     one.build(s1);
@@ -128,8 +145,9 @@ TEST(ClusterPairList, ThreadsBuildTheSameList) {
       ASSERT_EQ(a.x[s], b.x[s]) << s;
       ASSERT_EQ(a.species[s], b.species[s]) << s;
     }
-    for (int s = 0; s <= a.n_i_slots(); ++s) ASSERT_EQ(a.row_offsets[s], b.row_offsets[s]) << s;
-    for (std::int64_t k = 0; k < a.row_offsets[a.n_i_slots()]; ++k) {
+    ASSERT_EQ(a.i_atoms_per_row, b.i_atoms_per_row);
+    for (int g = 0; g <= a.n_row_groups(); ++g) ASSERT_EQ(a.row_offsets[g], b.row_offsets[g]) << g;
+    for (std::int64_t k = 0; k < a.row_offsets[a.n_row_groups()]; ++k) {
       ASSERT_EQ(a.row_cluster[k], b.row_cluster[k]) << k;
       ASSERT_EQ(a.row_mask[k], b.row_mask[k]) << k;
     }

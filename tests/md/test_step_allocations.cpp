@@ -132,6 +132,16 @@ TEST(StepAllocations, NveStepAllocatesNothing) {
   EXPECT_EQ(allocations_during(sim, 1000), 0);
 }
 
+// The mixed-precision kernel's float position and j-force arrays are sized once, per thread too.
+TEST(StepAllocations, MixedPrecisionLjStepsAllocateNothing) {
+  for (int threads : {1, 2}) {
+    Simulation sim(make_lj_melt(5, 5, 5),
+                   std::make_unique<LennardJones<float>>(LjParams::lj_melt()),
+                   std::make_unique<VelocityVerlet>(0.005), {0.3, 1, true, 10}, true, threads);
+    EXPECT_EQ(allocations_during(sim, 1000), 0) << threads << " thread(s)";
+  }
+}
+
 TEST(StepAllocations, LangevinStepAllocatesNothing) {
   Simulation sim(make_lj_melt(5, 5, 5), lj(),
                  std::make_unique<LangevinIntegrator>(0.005, ThermostatSettings{1.44, 1.0, 1}),

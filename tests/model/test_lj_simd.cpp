@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "md/engine.hpp"
 #include "md/lattice.hpp"
@@ -43,7 +44,9 @@ template <class Real>
 void expect_simd_matches_scalar(const LjParams& p, const System& s, double tol,
                                 ThreadTeam* team = nullptr) {
   LennardJones<Real> simd(p), scalar(p, PairKernel::Scalar);
-  ASSERT_EQ(simd.neighbor_kind(), NeighborKind::Cluster);
+  const NeighborKind rows =
+      std::is_same_v<Real, float> ? NeighborKind::Cluster2x4 : NeighborKind::Cluster;
+  ASSERT_EQ(simd.neighbor_kind(), rows);
   ASSERT_EQ(scalar.neighbor_kind(), NeighborKind::Half);
   const test::Evaluation want = test::evaluate(scalar, s, 0.5);
   const test::Evaluation got = test::evaluate(simd, s, 0.5, team);
@@ -115,6 +118,42 @@ TEST(LjSimd, MixedWithinFloatAccuracyOfDouble) {
     EXPECT_GT(worst, 0.0) << "float arithmetic should not reproduce double exactly";
     EXPECT_NEAR(got.result.energy, want.result.energy, 1e-6 * std::abs(want.result.energy));
   }
+}
+
+// The float kernel rounds positions to float relative to the box centre, so in a larger box a
+// separation carries ~(L/2) 2^-24 more: 84 A here, delta = 2.5e-6 A per coordinate. A close
+// jittered argon contact (r ~ 3 A) has a stiffness |dF/dr| ~ 0.8 eV/A^2, so each of an atom's
+// few close pairs is off by ~0.8 * 2 delta = 4e-6 eV/A; against a largest force of ~1 eV/A that
+// is ~1e-5 (measured 9.8e-6), bounded here by 2e-5. A wrong coefficient or a missed pair is off
+// by percent. Threads split the rows and keep their own float j-sums.
+TEST(LjSimd, MixedInALargeBoxWithinCoordinateRounding) {
+  const LjParams p = LjParams::argon();
+  const System s = jittered_argon(16, 16, 16, 0.4, 6);
+  LennardJones<double> reference(p, PairKernel::Scalar);
+  const test::Evaluation want = test::evaluate(reference, s, 0.5);
+  const double scale = max_force(want);
+  for (int threads : {1, 2}) {
+    SCOPED_TRACE(testing::Message() << threads << " thread(s)");
+    LennardJones<float> mixed(p);
+    ThreadTeam team(threads);
+    const test::Evaluation got = test::evaluate(mixed, s, 0.5, threads > 1 ? &team : nullptr);
+    double worst = 0.0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      worst = std::max({worst, std::abs(got.fx[i] - want.fx[i]), std::abs(got.fy[i] - want.fy[i]),
+                        std::abs(got.fz[i] - want.fz[i])});
+    }
+    EXPECT_LT(worst, 2e-5 * scale);
+    EXPECT_NEAR(got.result.energy, want.result.energy, 1e-6 * std::abs(want.result.energy));
+    EXPECT_NEAR(got.result.virial[0], want.result.virial[0],
+                1e-5 * std::abs(want.result.virial[0]));
+  }
+}
+
+TEST(LjSimd, MixedTwoSpeciesWithThreads) {
+  const System s =
+      test::alternate_species(jittered_argon(6, 5, 7, 0.4, 10), {"Ar", 39.948}, {"Kr", 83.798});
+  ThreadTeam team(3);
+  expect_simd_matches_scalar<float>(ar_kr(false, LjMixing::LorentzBerthelot), s, 4e-6, &team);
 }
 
 // Under ci/sanitize.sh (GCC 12, -fsanitize=undefined) this test once failed by percent with no
