@@ -164,9 +164,6 @@ PairSums LennardJones<Real>::compute_clusters(const System& system, const Neighb
   constexpr bool kMixed = std::is_same_v<Real, float>;
   const ClusterPairList& clusters = list.clusters();
   const ClusterPairView v = clusters.view();
-  if (v.i_atoms_per_row != (kMixed ? 2 : 1)) {
-    throw std::logic_error("LennardJones: the cluster list's rows are not the kernel's layout");
-  }
   const std::size_t n_slots = static_cast<std::size_t>(clusters.n_slots());
   ef_.reserve(clusters.max_slots());  // slot counts move between builds
   // Float arrays hold each cluster twice (MixedClusterArrays): 2 x max_slots per axis.

@@ -51,8 +51,9 @@ struct LjParams {
 enum class PairKernel { Simd, Scalar };
 
 /// Lennard-Jones force field on a half or a cluster neighbour list. `Real` is the arithmetic type
-/// of the pair math (double by default, as LAMMPS and KIM; float for a mixed-precision path);
-/// positions, forces, energy and virial sums stay double.
+/// of the pair math (double by default, as LAMMPS and KIM; float for a mixed-precision path, whose
+/// SIMD kernel also rounds positions to float relative to the box centre); the system's
+/// positions, the force totals, energy and virial sums stay double.
 template <class Real = double>
 class LennardJones final : public ForceField {
  public:

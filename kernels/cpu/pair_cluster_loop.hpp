@@ -10,6 +10,7 @@
 // pair with the j-cluster at all; listing rows skips those, and twelve i-accumulators no longer
 // spill out of the sixteen AVX2 registers. Measured: docs/PERFORMANCE.md.
 #include <cstdint>
+#include <stdexcept>
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
@@ -135,6 +136,9 @@ inline PairSums pair_forces_cluster_dispatch(const ClusterPairView& v, int s_beg
                                              const LjPair<double>* table, int n_species,
                                              bool energy, bool virial, double* fx, double* fy,
                                              double* fz) {
+  if (v.i_atoms_per_row != 1) {
+    throw std::logic_error("pair_forces_cluster: needs a list of one i-atom per row (Cluster)");
+  }
   return dispatch_pair_flags(energy, virial, n_species == 1, [&]<bool E, bool W, bool S>() {
     return pair_forces_cluster<E, W, S>(v, s_begin, s_end, table, n_species, fx, fy, fz);
   });

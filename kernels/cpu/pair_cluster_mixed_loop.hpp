@@ -10,13 +10,14 @@
 // Measured: docs/PERFORMANCE.md.
 //
 // Where rounding enters: positions are rounded to float relative to an origin the caller picks
-// (the box centre), so a separation carries an error of about |x - origin| * 2^-24 (6e-8 of the
-// half box) on top of float arithmetic, as in GROMACS's and LAMMPS's mixed modes. An i-atom's
-// force, energy and virial are summed in float over its own rows and then in double; a j-slot's
-// force is summed in float over the rows that name it (each about as many pairs as an i-atom's
-// rows) and then in double by add_j_forces.
+// (the box centre), so a separation carries an error of about |x - origin| * 2^-24 (for a ghost
+// up to half the box plus the list range) on top of float arithmetic, as in GROMACS's and LAMMPS's
+// mixed modes. An i-atom's force, energy and virial are summed in float over its own rows and then
+// in double; a j-slot's force is summed in float over the rows that name it (each about as many
+// pairs as an i-atom's rows) and then in double by add_j_forces.
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
@@ -172,6 +173,9 @@ inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int
                                                    bool energy, bool virial, MixedClusterArrays pos,
                                                    MixedClusterArrays jf, double* fx, double* fy,
                                                    double* fz) {
+  if (v.i_atoms_per_row != 2) {
+    throw std::logic_error("pair_forces_cluster_mixed: needs a list of two i-atoms per row");
+  }
   return dispatch_pair_flags(energy, virial, n_species == 1, [&]<bool E, bool W, bool S>() {
     return pair_forces_cluster_mixed<E, W, S>(v, g_begin, g_end, table, n_species, pos, jf, fx, fy,
                                               fz);

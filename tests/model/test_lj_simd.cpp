@@ -9,6 +9,7 @@
 
 #include "md/engine.hpp"
 #include "md/lattice.hpp"
+#include "md/neighbor_list.hpp"
 #include "md/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
 #include "tests/support/reference.hpp"
@@ -99,8 +100,9 @@ TEST(LjSimd, DoubleEqualsScalarWithThreads) {
 }
 
 // Mixed precision: float pair arithmetic (relative rounding ~6e-8 per operation, amplified ~14x
-// by r^-14 and by the cancellation in a net force) against the double scalar loop: measured
-// 4e-7 of the largest force. A wrong coefficient, sign or missed pair is off by percent.
+// by r^-14 and by the cancellation in a net force) on positions rounded to float relative to the
+// box centre, against the double scalar loop: measured 1.0e-6 and 1.8e-6 of the largest force
+// for these two boxes. A wrong coefficient, sign or missed pair is off by percent.
 TEST(LjSimd, MixedWithinFloatAccuracyOfDouble) {
   const LjParams p = LjParams::argon();
   LennardJones<float> mixed(p);
@@ -153,7 +155,68 @@ TEST(LjSimd, MixedTwoSpeciesWithThreads) {
   const System s =
       test::alternate_species(jittered_argon(6, 5, 7, 0.4, 10), {"Ar", 39.948}, {"Kr", 83.798});
   ThreadTeam team(3);
-  expect_simd_matches_scalar<float>(ar_kr(false, LjMixing::LorentzBerthelot), s, 4e-6, &team);
+  // A 37 A box: position rounding adds ~(18 + 9.5) A x 2^-24 per coordinate to float arithmetic's
+  // ~4e-6 of the largest force (MixedInALargeBoxWithinCoordinateRounding), so 8e-6.
+  expect_simd_matches_scalar<float>(ar_kr(false, LjMixing::LorentzBerthelot), s, 8e-6, &team);
+}
+
+// One float model and one list over a run of calls: atoms move (the list's rebuild comes due),
+// the box shrinks like a barostat's, threads split the rows. Each call must match a fresh double
+// evaluation of the same positions, so state left from an earlier call (unzeroed float j-sums,
+// positions packed only at a build, buffers outgrown by a rebuild) is caught: a stale position
+// off by the 0.03 A move gives forces off by ~1e-2 of the largest. The bound, 1e-5 of the largest
+// force, is float arithmetic (measured up to ~5e-6 on these moves) plus position rounding in a
+// 26 A box ((13 + 9.5) A x 2^-24 per coordinate).
+TEST(LjSimd, MixedFollowsMovesRebuildsAndTheBox) {
+  const LjParams p = ar_kr(true, LjMixing::LorentzBerthelot);
+  for (int threads : {1, 3}) {
+    SCOPED_TRACE(testing::Message() << threads << " thread(s)");
+    System s =
+        test::alternate_species(jittered_argon(4, 5, 4, 0.4, 11), {"Ar", 39.948}, {"Kr", 83.798});
+    LennardJones<float> mixed(p);
+    LennardJones<double> reference(p, PairKernel::Scalar);
+    ThreadTeam team(threads);
+    ThreadTeam* t = threads > 1 ? &team : nullptr;
+    NeighborPolicy policy;
+    policy.skin = 0.5;
+    NeighborList list(mixed.cutoff(), mixed.neighbor_kind(), policy);
+    list.use_threads(t);
+    mixed.bind(s);
+    ASSERT_TRUE(mixed.use_threads(t));
+    list.build(s);
+    const long builds = list.builds();
+    for (int call = 0; call < 12; ++call) {
+      if (call > 0) {
+        // A smooth field periodic in the box: atoms drift (up to 0.33 A over the run, past half
+        // the skin) without crowding each other.
+        auto x = s.x(), y = s.y(), z = s.z();
+        const auto& lo = s.box().lo();
+        const auto& len = s.box().lengths();
+        const double k = 2.0 * std::acos(-1.0);
+        for (std::size_t i = 0; i < s.size(); ++i) {
+          const double u = k * (x[i] - lo[0]) / len[0], v = k * (y[i] - lo[1]) / len[1];
+          const double w = k * (z[i] - lo[2]) / len[2];
+          x[i] += 0.03 * std::sin(w);
+          y[i] += 0.03 * std::cos(u);
+          z[i] -= 0.02 * std::sin(v);
+        }
+        if (call == 7) s.box().scale(0.998, 0.999, 0.997);
+        list.update(s);
+      }
+      const ForceResult got = mixed.compute(s, list, {true, true});
+      const test::Evaluation want = test::evaluate(reference, s, 0.5);
+      const double scale = max_force(want);
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        ASSERT_NEAR(s.fx()[i], want.fx[i], 1e-5 * scale) << "call " << call << ", atom " << i;
+        ASSERT_NEAR(s.fy()[i], want.fy[i], 1e-5 * scale) << "call " << call << ", atom " << i;
+        ASSERT_NEAR(s.fz()[i], want.fz[i], 1e-5 * scale) << "call " << call << ", atom " << i;
+      }
+      // The total is a small difference of large pair terms: bound it per atom (~40 listed pairs
+      // of |e| <= ~0.05 eV, each to float's ~1e-7), not relative to the total.
+      EXPECT_NEAR(got.energy, want.result.energy, 1e-7 * static_cast<double>(s.size()));
+    }
+    EXPECT_GT(list.builds(), builds) << "the moves should have brought a rebuild";
+  }
 }
 
 // Under ci/sanitize.sh (GCC 12, -fsanitize=undefined) this test once failed by percent with no

@@ -97,8 +97,8 @@ TEST(ThreadedForces, LennardJonesFloat) {
   const test::Evaluation one = test::evaluate(lj, s);
   ThreadTeam team(2);
   const test::Evaluation two = test::evaluate(lj, s, 0.5, &team);
-  // Per-atom sums are float: the same pairs in the same order per atom, except that a ghost's
-  // contributions from two threads are added in double afterwards.
+  // Partial sums are float: each thread sums its rows' i-forces and its own j-force partial sums
+  // in float, and the threads' sums are added in double afterwards, so the order differs.
   for (std::size_t i = 0; i < s.size(); ++i) ASSERT_NEAR(two.fx[i], one.fx[i], 1e-5);
 }
 
