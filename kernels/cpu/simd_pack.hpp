@@ -44,25 +44,17 @@ MDB_SIMD_INLINE double sum(Double4 v) {
 
 namespace detail {
 // Row b: lane k all ones when bit k of b is set; one load replaces a broadcast, an and and a
-// compare per row of the pair kernels.
-constexpr std::array<std::array<std::int64_t, 4>, 16> lane_mask_rows() {
-  std::array<std::array<std::int64_t, 4>, 16> t{};
-  for (unsigned b = 0; b < 16; ++b) {
-    for (unsigned k = 0; k < 4; ++k) t[b][k] = (b >> k & 1u) ? -1 : 0;
+// compare per row of the pair kernels. Lanes: 4 x int64 (double kernel), 8 x int32 (float).
+template <class Int, unsigned kLanes>
+constexpr std::array<std::array<Int, kLanes>, (1u << kLanes)> lane_mask_rows() {
+  std::array<std::array<Int, kLanes>, (1u << kLanes)> t{};
+  for (unsigned b = 0; b < (1u << kLanes); ++b) {
+    for (unsigned k = 0; k < kLanes; ++k) t[b][k] = (b >> k & 1u) ? -1 : 0;
   }
   return t;
 }
-alignas(32) inline constexpr std::array<std::array<std::int64_t, 4>, 16> kLaneMaskRows =
-    lane_mask_rows();
-constexpr std::array<std::array<std::int32_t, 8>, 256> lane_mask_rows8() {
-  std::array<std::array<std::int32_t, 8>, 256> t{};
-  for (unsigned b = 0; b < 256; ++b) {
-    for (unsigned k = 0; k < 8; ++k) t[b][k] = (b >> k & 1u) ? -1 : 0;
-  }
-  return t;
-}
-alignas(32) inline constexpr std::array<std::array<std::int32_t, 8>, 256> kLaneMaskRows8 =
-    lane_mask_rows8();
+alignas(32) inline constexpr auto kLaneMaskRows = lane_mask_rows<std::int64_t, 4>();
+alignas(32) inline constexpr auto kLaneMaskRows8 = lane_mask_rows<std::int32_t, 8>();
 }  // namespace detail
 
 /// Lane k of the result is all ones when bit k of `bits` (0..15) is set.
