@@ -31,15 +31,20 @@ struct ExtendedForces {
   /// xz yz. Exact for an energy that is translation invariant as a function of the extended
   /// positions, with no bookkeeping per pair or triplet.
   std::array<double, 6> virial(const NeighborView& v) const {
+    return virial(v.x, v.y, v.z, static_cast<std::size_t>(v.n_local + v.n_ghost));
+  }
+  /// The same over the first n entries with positions px/py/pz (a cluster list's packed slots,
+  /// where padding has zero force).
+  std::array<double, 6> virial(const double* px, const double* py, const double* pz,
+                               std::size_t n) const {
     std::array<double, 6> w{};
-    const std::size_t n = static_cast<std::size_t>(v.n_local + v.n_ghost);
     for (std::size_t i = 0; i < n; ++i) {
-      w[0] += v.x[i] * x[i];
-      w[1] += v.y[i] * y[i];
-      w[2] += v.z[i] * z[i];
-      w[3] += v.x[i] * y[i];
-      w[4] += v.x[i] * z[i];
-      w[5] += v.y[i] * z[i];
+      w[0] += px[i] * x[i];
+      w[1] += py[i] * y[i];
+      w[2] += pz[i] * z[i];
+      w[3] += px[i] * y[i];
+      w[4] += px[i] * z[i];
+      w[5] += py[i] * z[i];
     }
     return w;
   }

@@ -193,34 +193,37 @@ PairSums LennardJones<Real>::compute_clusters(const System& system, const Neighb
       const MixedClusterArrays jf = mixed_arrays(mixed_j_forces_[static_cast<std::size_t>(t)]);
       for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * n_slots, 0.0f);
       const PairSums sums = pair_forces_cluster_mixed_dispatch(
-          v, g_begin, g_end, table_.data(), n_species_, flags.energy, flags.virial, positions, jf,
-          f.x.data(), f.y.data(), f.z.data());
+          v, g_begin, g_end, table_.data(), n_species_, flags.energy, positions, jf, f.x.data(),
+          f.y.data(), f.z.data());
       add_j_forces(jf, static_cast<int>(n_slots), f.x.data(), f.y.data(), f.z.data());
       return sums;
     } else {
       return pair_forces_cluster_dispatch(v, g_begin, g_end, table_.data(), n_species_,
-                                          flags.energy, flags.virial, f.x.data(), f.y.data(),
-                                          f.z.data());
+                                          flags.energy, f.x.data(), f.y.data(), f.z.data());
     }
   };
+  PairSums sums;
   if (team_ == nullptr) {
     ef_.reset(n_slots);
-    return kernel(0, v.n_row_groups(), ef_, 0);
+    sums = kernel(0, v.n_row_groups(), ef_, 0);
+  } else {
+    const int nt = team_->size();
+    auto job = [&](int t) {
+      ExtendedForces& f = thread_forces_.of(t, ef_);
+      f.reserve(clusters.max_slots());
+      f.reset(n_slots);
+      const auto [b, e] = work_range(v.row_offsets, v.n_row_groups(), t, nt);
+      thread_sums_[static_cast<std::size_t>(t)] = kernel(b, e, f, t);
+    };
+    team_->run_checked(job);
+    thread_forces_.reduce_into(ef_, n_slots, *team_);
+    for (const PairSums& part : thread_sums_) sums.energy += part.energy;
   }
-  const int nt = team_->size();
-  auto job = [&](int t) {
-    ExtendedForces& f = thread_forces_.of(t, ef_);
-    f.reserve(clusters.max_slots());
-    f.reset(n_slots);
-    const auto [b, e] = work_range(v.row_offsets, v.n_row_groups(), t, nt);
-    thread_sums_[static_cast<std::size_t>(t)] = kernel(b, e, f, t);
-  };
-  team_->run_checked(job);
-  thread_forces_.reduce_into(ef_, n_slots, *team_);
-  PairSums sums;
-  for (const PairSums& part : thread_sums_) {
-    sums.energy += part.energy;
-    for (int k = 0; k < 6; ++k) sums.virial[k] += part.virial[k];
+  // The kernels leave the virial out: sum x_s f_s over the slots (each pair's r_ij f_ij once, as
+  // each slot is an image at its packed position).
+  if (flags.virial) {
+    const std::array<double, 6> w = ef_.virial(v.x, v.y, v.z, n_slots);
+    for (int k = 0; k < 6; ++k) sums.virial[k] = w[k];
   }
   return sums;
 }

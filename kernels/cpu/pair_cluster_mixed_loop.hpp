@@ -1,7 +1,7 @@
 #pragma once
 // The mixed-precision SIMD force loop on a 2 x 4 cluster pair list: pair arithmetic in float,
 // eight pairs per instruction (two i-atoms against one j-cluster, GROMACS's "2xMM" layout); the
-// force totals, energy and virial in double.
+// force totals and energy in double (the caller takes the virial from the per-slot forces).
 //
 // Why this layout: the j-cluster's coordinates and j-force partial sums are kept twice per
 // cluster (eight floats per axis, MixedClusterArrays), so a row loads, subtracts and stores whole
@@ -71,8 +71,8 @@ inline void add_j_forces(MixedClusterArrays jf, int n_slots, double* fx, double*
 
 /// The rows of groups [g_begin, g_end) (slot pairs 2g, 2g + 1) of a 2 x 4 list: i-forces added
 /// to fx/fy/fz (per slot, double), j-force partial sums to `jf` (zeroed by the caller, folded by
-/// add_j_forces); energy and virial returned when asked.
-template <bool kEnergy, bool kVirial, bool kSingleSpecies>
+/// add_j_forces); the energy returned when asked. No virial, as in pair_forces_cluster.
+template <bool kEnergy, bool kSingleSpecies>
 PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_end,
                                    const LjPair<float>* table, int n_species,
                                    MixedClusterArrays pos, MixedClusterArrays jf, double* fx,
@@ -110,7 +110,7 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     const LjPair<float>* row_lo = table + (kSingleSpecies ? 0 : v.species[si] * n_species);
     const LjPair<float>* row_hi = table + (kSingleSpecies ? 0 : v.species[si + 1] * n_species);
     F8 fix{}, fiy{}, fiz{};
-    F8 e_acc{}, wxx{}, wyy{}, wzz{}, wxy{}, wxz{}, wyz{};
+    F8 e_acc{};
     for (std::int64_t k = k_begin; k < k_end; ++k) {
       const int cj = row_cluster[k];
       const int pj = 2 * kC * cj;
@@ -132,14 +132,6 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
         simd::store(jy + pj, simd::load<F8>(jy + pj) - fyp);
         simd::store(jz + pj, simd::load<F8>(jz + pj) - fzp);
         if constexpr (kEnergy) e_acc += simd::keep(in, p.energy_from_inverse(r2inv));
-        if constexpr (kVirial) {
-          wxx += dx * fxp;
-          wyy += dy * fyp;
-          wzz += dz * fzp;
-          wxy += dx * fyp;
-          wxz += dx * fzp;
-          wyz += dy * fzp;
-        }
       };
       if constexpr (kSingleSpecies) {
         term(single);
@@ -155,30 +147,22 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     fy[si + 1] += sum4(simd::high_half(fiy));
     fz[si + 1] += sum4(simd::high_half(fiz));
     if constexpr (kEnergy) out.energy += sum8(e_acc);
-    if constexpr (kVirial) {
-      out.virial[0] += sum8(wxx);
-      out.virial[1] += sum8(wyy);
-      out.virial[2] += sum8(wzz);
-      out.virial[3] += sum8(wxy);
-      out.virial[4] += sum8(wxz);
-      out.virial[5] += sum8(wyz);
-    }
   }
   return out;
 }
 
-/// Runtime flags -> compile-time instantiation (dispatch_pair_flags).
+/// Runtime flags -> compile-time instantiation (dispatch_pair_flags; no virial).
 inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int g_begin, int g_end,
                                                    const LjPair<float>* table, int n_species,
-                                                   bool energy, bool virial, MixedClusterArrays pos,
+                                                   bool energy, MixedClusterArrays pos,
                                                    MixedClusterArrays jf, double* fx, double* fy,
                                                    double* fz) {
   if (v.i_atoms_per_row != 2) {
     throw std::logic_error("pair_forces_cluster_mixed: needs a list of two i-atoms per row");
   }
-  return dispatch_pair_flags(energy, virial, n_species == 1, [&]<bool E, bool W, bool S>() {
-    return pair_forces_cluster_mixed<E, W, S>(v, g_begin, g_end, table, n_species, pos, jf, fx, fy,
-                                              fz);
+  return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
+    return pair_forces_cluster_mixed<E, S>(v, g_begin, g_end, table, n_species, pos, jf, fx, fy,
+                                           fz);
   });
 }
 
