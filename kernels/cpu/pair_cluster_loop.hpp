@@ -60,7 +60,7 @@ MDB_SIMD_INLINE LjPair<V> broadcast_pair(const LjPair<Real>& q) {
 /// (one entry per slot, zeroed by the caller) and returns the energy when asked. The pair
 /// arithmetic is the scalar evaluator's own formula (LjPair::f_over_r) on four lanes, so forces
 /// equal the half-list loop's to rounding in the order of summation. No virial: the caller takes
-/// it from the per-slot forces (virial_from_slots), which costs a pass over the slots instead of
+/// it as the sum of x f over the packed slots once the forces are in: one pass instead of
 /// twelve operations per row (measured: the energy-and-virial kernel took 1.63x the plain one).
 template <bool kEnergy, bool kSingleSpecies>
 PairSums pair_forces_cluster(const ClusterPairView& v, int s_begin, int s_end,
