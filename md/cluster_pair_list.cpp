@@ -406,7 +406,7 @@ ClusterPairView ClusterPairList::view() const {
 std::size_t ClusterPairList::count_pairs_within(double r) const {
   std::size_t n = 0;
   const int per_row = i_atoms_per_row_;
-  const int n_groups = n_local_clusters_ * kClusterSize / per_row;
+  const int n_groups = view().n_row_groups();
   for (int g = 0; g < n_groups; ++g) {
     for (auto k = row_offsets_[g]; k < row_offsets_[g + 1]; ++k) {
       const int sj = row_cluster_[k] * kClusterSize;

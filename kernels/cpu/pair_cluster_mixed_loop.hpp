@@ -12,8 +12,8 @@
 // Where rounding enters: positions are rounded to float relative to an origin the caller picks
 // (the box centre), so a separation carries an error of about |x - origin| * 2^-24 (for a ghost
 // up to half the box plus the list range) on top of float arithmetic, as in GROMACS's and LAMMPS's
-// mixed modes. An i-atom's force, energy and virial are summed in float over its own rows and then
-// in double; a j-slot's force is summed in float over the rows that name it (each about as many
+// mixed modes. An i-atom's force and energy are summed in float over its own rows and then in
+// double; a j-slot's force is summed in float over the rows that name it (each about as many
 // pairs as an i-atom's rows) and then in double by add_j_forces.
 #include <cstddef>
 #include <cstdint>
