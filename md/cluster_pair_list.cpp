@@ -73,7 +73,6 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   n_local_clusters_ = n_clusters_;
   cluster_atoms(halo, n_local, n_ext, ghost_col_start_, team);
   ensure_headroom(slot_atom_);
-
   const std::size_t n_slots = slot_atom_.size();
   const int n_clusters = n_clusters_;
   for (auto* v : {&slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
@@ -151,13 +150,19 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   row_offsets_[0] = 0;
   run_split(team, [&](int t, int) {
     Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
-    chunk.cluster.clear();
-    chunk.mask.clear();
+    chunk.n_rows = 0;
     chunk.atom_pairs = 0;
+    chunk.max_window = 0;
     const auto [b, e] = column_range(t, nt);
     for (int col = b; col < e; ++col) search_column(col, range, chunk);
-    ensure_headroom(chunk.cluster);
-    ensure_headroom(chunk.mask);
+    // Room for the next build: a quarter more rows (they grow as a crystal melts, as
+    // ensure_headroom allows for), plus what one i-cluster's rows may be written ahead of
+    // their count, and a quarter more candidates than the largest window held.
+    const std::size_t w = chunk.max_window + chunk.max_window / 4;
+    const std::size_t rows = chunk.n_rows + chunk.n_rows / 4 + static_cast<std::size_t>(groups) * w;
+    size_at_least(chunk.cluster, rows + 64);
+    size_at_least(chunk.mask, rows + 64);
+    size_at_least(chunk.candidates, w + 64);
   });
   std::int64_t base = 0;
   atom_pairs_ = 0;
@@ -165,7 +170,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     const auto [b, e] = column_range(t, nt);
     const int g_end = local_col_start_[e] * groups;
     for (int g = local_col_start_[b] * groups; g < g_end; ++g) row_offsets_[g + 1] += base;
-    base += static_cast<std::int64_t>(chunks_[static_cast<std::size_t>(t)].cluster.size());
+    base += static_cast<std::int64_t>(chunks_[static_cast<std::size_t>(t)].n_rows);
     atom_pairs_ += chunks_[static_cast<std::size_t>(t)].atom_pairs;
   }
   // Rows grow as a crystal melts (its clusters' boxes loosen), by more than a quarter between
@@ -178,22 +183,10 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     const Chunk& chunk = chunks_[static_cast<std::size_t>(t)];
     const auto [b, e] = column_range(t, nt);
     const std::int64_t at = row_offsets_[static_cast<std::size_t>(local_col_start_[b]) * groups];
-    std::copy(chunk.cluster.begin(), chunk.cluster.end(), row_cluster_.begin() + at);
-    std::copy(chunk.mask.begin(), chunk.mask.end(), row_mask_.begin() + at);
+    const auto n = static_cast<std::ptrdiff_t>(chunk.n_rows);
+    std::copy(chunk.cluster.begin(), chunk.cluster.begin() + n, row_cluster_.begin() + at);
+    std::copy(chunk.mask.begin(), chunk.mask.begin() + n, row_mask_.begin() + at);
   });
-}
-
-std::pair<int, int> ClusterPairList::column_range(int t, int nt) const {
-  const int n_cols = dims_[0] * dims_[1];
-  auto at = [&](int k) {
-    if (k <= 0) return 0;
-    if (k >= nt) return n_cols;
-    const int target = even_range(n_local_clusters_, k, nt).first;
-    return static_cast<int>(
-        std::lower_bound(local_col_start_.begin(), local_col_start_.begin() + n_cols, target) -
-        local_col_start_.begin());
-  };
-  return {at(t), at(t + 1)};
 }
 
 void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
@@ -256,107 +249,6 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
       }
     }
   });
-}
-
-void ClusterPairList::search_column(int col, double range, Chunk& out) {
-  const int c_begin = local_col_start_[col], c_end = local_col_start_[col + 1];
-  if (c_begin == c_end) return;
-  const double range2 = range * range;
-  // The columns within range of this one (their rectangles' gap), each with its run of local
-  // and of ghost clusters. The i-clusters come in increasing z, so each run's window only moves
-  // forward: no search per i-cluster.
-  const int cx = col % dims_[0], cy = col / dims_[0];
-  const int reach_x = static_cast<int>(std::ceil(range / width_[0]));
-  const int reach_y = static_cast<int>(std::ceil(range / width_[1]));
-  out.windows.clear();
-  for (int ny = std::max(0, cy - reach_y); ny <= std::min(dims_[1] - 1, cy + reach_y); ++ny) {
-    const double gy = std::max(0, std::abs(ny - cy) - 1) * width_[1];
-    for (int nx = std::max(0, cx - reach_x); nx <= std::min(dims_[0] - 1, cx + reach_x); ++nx) {
-      const double gx = std::max(0, std::abs(nx - cx) - 1) * width_[0];
-      if (gx * gx + gy * gy >= range2) continue;
-      const int n = ny * dims_[0] + nx;
-      for (const std::vector<int>* starts : {&local_col_start_, &ghost_col_start_}) {
-        const int b = (*starts)[n], e = (*starts)[n + 1];
-        if (b < e) push_with_headroom(out.windows, Window{b, e});
-      }
-    }
-  }
-  using V = simd::Double4;
-  using M = simd::Mask4;
-  ensure_headroom(out.windows);
-  auto gap = [](double lo_a, double hi_a, V lo_b, V hi_b) {
-    const V g = lo_b - hi_a > lo_a - hi_b ? lo_b - hi_a : lo_a - hi_b;
-    return g > 0.0 ? g : V{};
-  };
-  const M lane = {0, 1, 2, 3};
-  for (int ci = c_begin; ci < c_end; ++ci) {
-    const double ilx = bb_lo_x_[ci], ily = bb_lo_y_[ci], ilz = bb_lo_z_[ci];
-    const double ihx = bb_hi_x_[ci], ihy = bb_hi_y_[ci], ihz = bb_hi_z_[ci];
-    const int si = ci * kClusterSize;
-    // Padding fills a cluster's tail; padding j-slots sit far from every atom, so only the
-    // padding i-slots (which sit on them) need leaving out.
-    int n_real = 0;
-    while (n_real < kClusterSize && slot_atom_[si + n_real] >= 0) ++n_real;
-    out.candidates.clear();
-    for (Window& w : out.windows) {
-      while (w.cursor < w.end && bb_hi_z_[w.cursor] <= ilz - range) ++w.cursor;
-      // Four boxes at a time, branching only on the clusters that pass.
-      for (int c0 = w.cursor; c0 < w.end; c0 += 4) {
-        const M in_z = simd::load<V>(&bb_lo_z_[c0]) < ihz + range;
-        const V gx = gap(ilx, ihx, simd::load<V>(&bb_lo_x_[c0]), simd::load<V>(&bb_hi_x_[c0]));
-        const V gy = gap(ily, ihy, simd::load<V>(&bb_lo_y_[c0]), simd::load<V>(&bb_hi_y_[c0]));
-        const V gz = gap(ilz, ihz, simd::load<V>(&bb_lo_z_[c0]), simd::load<V>(&bb_hi_z_[c0]));
-        const M cj = lane + c0;
-        // A local pair of clusters is listed from the lower one.
-        const M near = (gx * gx + gy * gy + gz * gz < range2) & in_z & (cj < w.end) & (cj >= ci);
-        for (unsigned b = simd::bits(near); b != 0; b &= b - 1) {
-          const int c = c0 + std::countr_zero(b);
-          const std::uint16_t mask = pair_mask(ci, n_real, c, range2);
-          if (mask != 0) push_with_headroom(out.candidates, std::pair<int, std::uint16_t>{c, mask});
-        }
-        if (simd::bits(in_z) != 0xFu) break;  // z only grows along the column
-      }
-    }
-    // Peaks of the scratch lists (a melting crystal's clusters gain candidates) keep a quarter
-    // spare, as the list's own buffers do.
-    ensure_headroom(out.candidates);
-    // Rows: each group of i-atoms (one atom, or a slot pair) against each j-cluster that one
-    // of them has a pair with; the mask's nibbles are the group's atoms in order.
-    const int per_row = i_atoms_per_row_;
-    const unsigned row_bits = (1u << (per_row * kClusterSize)) - 1u;
-    for (int a = 0; a < kClusterSize; a += per_row) {
-      for (const auto& [cj, mask] : out.candidates) {
-        const unsigned bits = mask >> (a * kClusterSize) & row_bits;
-        if (bits == 0) continue;
-        push_with_headroom(out.cluster, cj);
-        push_with_headroom(out.mask, static_cast<std::uint8_t>(bits));
-        out.atom_pairs += static_cast<std::size_t>(std::popcount(bits));
-      }
-      row_offsets_[static_cast<std::size_t>(si + a) / per_row + 1] =
-          static_cast<std::int64_t>(out.cluster.size());
-    }
-  }
-}
-
-inline std::uint16_t ClusterPairList::pair_mask(int ci, int n_real, int cj, double range2) const {
-  using V = simd::Double4;
-  using M = simd::Mask4;
-  const int si = ci * kClusterSize, sj = cj * kClusterSize;
-  const V xj = simd::load<V>(&px_[sj]), yj = simd::load<V>(&py_[sj]), zj = simd::load<V>(&pz_[sj]);
-  const bool ghosts = cj >= n_local_clusters_;
-  const M key_j = simd::load<M>(&slot_key_[sj]);
-  const M lane = {0, 1, 2, 3};
-  std::uint16_t mask = 0;
-  for (int a = 0; a < n_real; ++a) {
-    const V dx = px_[si + a] - xj, dy = py_[si + a] - yj, dz = pz_[si + a] - zj;
-    M keep = dx * dx + dy * dy + dz * dz < range2;
-    // The half list's rule: a local pair once (in a cluster, the lower slot keeps it); a ghost
-    // pair from the side whose owner index is lower (an atom's own images: the positive side).
-    if (cj == ci) keep &= lane > a;
-    if (ghosts) keep &= key_j > 2 * std::int64_t{slot_atom_[si + a]};
-    mask = static_cast<std::uint16_t>(mask | simd::bits(keep) << (a * kClusterSize));
-  }
-  return mask;
 }
 
 void ClusterPairList::pack_positions(const double* x, const double* y, const double* z,

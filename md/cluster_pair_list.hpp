@@ -62,11 +62,15 @@ class ClusterPairList {
     int cursor, end;
   };
   /// One thread's share of the search: rows of the i-clusters of a range of columns.
+  /// Its row and candidate buffers are written past their last entry without a branch per
+  /// entry, so they are kept sized (not just reserved) beyond what they hold.
   struct Chunk {
-    std::vector<int> cluster;
+    std::vector<int> cluster;  // rows [0, n_rows)
     std::vector<std::uint8_t> mask;
+    std::size_t n_rows = 0;
     std::vector<Window> windows;
     std::vector<std::pair<int, std::uint16_t>> candidates;  // j-cluster, 4 x 4 mask
+    std::size_t max_window = 0;  // the most j-clusters one column's windows held, this build
     std::size_t atom_pairs = 0;
   };
   /// Sorts atoms [first, last) of the halo into columns and appends their clusters.

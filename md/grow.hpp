@@ -30,6 +30,16 @@ void ensure_headroom(std::vector<T>& v) {
   if (v.capacity() < v.size() + v.size() / 4 + 64) v.reserve(v.size() + v.size() / 2 + 256);
 }
 
+/// Makes v at least n long (its size, not just its capacity), growing to half again more when it
+/// must: for buffers written ahead of their fill count (branch-free appends: every candidate is
+/// written and the count advanced only for the ones kept), which index into the spare length.
+template <class T>
+void size_at_least(std::vector<T>& v, std::size_t n) {
+  if (v.size() >= n) return;
+  v.reserve(n + n / 2 + 256);
+  v.resize(v.capacity());
+}
+
 /// Appends, growing by 25 % rather than doubling when full.
 template <class T>
 void push_with_headroom(std::vector<T>& v, T value) {
