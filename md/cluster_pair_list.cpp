@@ -72,7 +72,6 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   cluster_atoms(halo, 0, n_local, local_col_start_, team);
   n_local_clusters_ = n_clusters_;
   cluster_atoms(halo, n_local, n_ext, ghost_col_start_, team);
-  ensure_headroom(slot_atom_);
   const std::size_t n_slots = slot_atom_.size();
   const int n_clusters = n_clusters_;
   for (auto* v : {&slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
@@ -153,15 +152,19 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     chunk.n_rows = 0;
     chunk.atom_pairs = 0;
     chunk.max_window = 0;
+    const std::size_t rows_before = chunk.cluster.size();
     const auto [b, e] = column_range(t, nt);
     for (int col = b; col < e; ++col) search_column(col, range, chunk);
     // Room for the next build: a quarter more rows (they grow as a crystal melts, as
     // ensure_headroom allows for), plus what one i-cluster's rows may be written ahead of
-    // their count, and a quarter more candidates than the largest window held.
+    // their count, and a quarter more candidates than the largest window held. A growth inside
+    // the search was sized for the rows found so far, perhaps just short of that: then half as
+    // much again, as a growth here gives, or the next build would grow by a hair.
     const std::size_t w = chunk.max_window + chunk.max_window / 4;
-    const std::size_t rows = chunk.n_rows + chunk.n_rows / 4 + static_cast<std::size_t>(groups) * w;
-    size_at_least(chunk.cluster, rows + 64);
-    size_at_least(chunk.mask, rows + 64);
+    std::size_t rows = chunk.n_rows + chunk.n_rows / 4 + static_cast<std::size_t>(groups) * w + 64;
+    if (chunk.cluster.size() != rows_before) rows += rows / 2;
+    size_at_least(chunk.cluster, rows);
+    size_at_least(chunk.mask, rows);
     size_at_least(chunk.candidates, w + 64);
   });
   std::int64_t base = 0;

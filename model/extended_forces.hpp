@@ -15,10 +15,10 @@ namespace mdb {
 struct ExtendedForces {
   std::vector<double> x, y, z;
 
+  /// Room for n atoms, with the quarter spare of reserve_with_headroom: callers pass a bound that
+  /// moves between builds (a cluster list's slots follow the ghost count).
   void reserve(std::size_t n) {
-    x.reserve(n);
-    y.reserve(n);
-    z.reserve(n);
+    for (auto* a : {&x, &y, &z}) reserve_with_headroom(*a, n);
   }
   /// Sizes for n_ext atoms (no allocation once the capacity suffices) and zeroes them.
   void reset(std::size_t n_ext) {
