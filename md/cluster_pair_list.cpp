@@ -17,6 +17,26 @@ namespace {
 // too, for the mixed-precision kernel), so a kernel's masked-off arithmetic makes no NaN.
 constexpr double kFar = 1.0e10;
 
+/// Slots [b, e) at owner + image * box length, padding at kFar. The pointers are plain
+/// restrict-qualified parameters: a member's data pointer could alias the stores, and the loop
+/// over members reloaded nine of them on every slot.
+void refresh_slots(const double* __restrict x, const double* __restrict y,
+                   const double* __restrict z, const int* __restrict owner,
+                   const int* __restrict ix, const int* __restrict iy, const int* __restrict iz,
+                   double lx, double ly, double lz, double* __restrict px, double* __restrict py,
+                   double* __restrict pz, int b, int e) {
+  for (int s = b; s < e; ++s) {
+    const int o = owner[s];
+    if (o < 0) {
+      px[s] = py[s] = pz[s] = kFar;
+      continue;
+    }
+    px[s] = x[o] + ix[s] * lx;
+    py[s] = y[o] + iy[s] * ly;
+    pz[s] = z[o] + iz[s] * lz;
+  }
+}
+
 int column_index(double c, double lo, double width, int dims) {
   const int k = static_cast<int>((c - lo) / width);
   return k < 0 ? 0 : (k >= dims ? dims - 1 : k);
@@ -268,18 +288,13 @@ void ClusterPairList::pack_positions(const double* x, const double* y, const dou
 }
 
 void ClusterPairList::refresh(const System& system, ThreadTeam* team) {
-  const double* x = system.x().data();
-  const double* y = system.y().data();
-  const double* z = system.z().data();
   const auto& len = system.box().lengths();
+  const int n_slots = static_cast<int>(slot_atom_.size());
   run_split(team, [&](int t, int nt) {
-    const auto [b, e] = even_range(static_cast<int>(slot_atom_.size()), t, nt);
-    for (int s = b; s < e; ++s) {
-      const int o = slot_owner_[s];
-      px_[s] = o >= 0 ? x[o] + slot_ix_[s] * len[0] : kFar;
-      py_[s] = o >= 0 ? y[o] + slot_iy_[s] * len[1] : kFar;
-      pz_[s] = o >= 0 ? z[o] + slot_iz_[s] * len[2] : kFar;
-    }
+    const auto [b, e] = even_range(n_slots, t, nt);
+    refresh_slots(system.x().data(), system.y().data(), system.z().data(), slot_owner_.data(),
+                  slot_ix_.data(), slot_iy_.data(), slot_iz_.data(), len[0], len[1], len[2],
+                  px_.data(), py_.data(), pz_.data(), b, e);
   });
 }
 
@@ -319,14 +334,18 @@ std::size_t ClusterPairList::count_pairs_within(double r) const {
 
 void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const double* pfz,
                                   System& system, ThreadTeam* team) const {
-  auto fx = system.fx(), fy = system.fy(), fz = system.fz();
-  const int n = static_cast<int>(fx.size());
+  double* __restrict fx = system.fx().data();
+  double* __restrict fy = system.fy().data();
+  double* __restrict fz = system.fz().data();
+  const int* __restrict offsets = fold_offsets_.data();
+  const int* __restrict slots = fold_slots_.data();
+  const int n = static_cast<int>(system.size());
   run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(n, t, nt);
     for (int i = b; i < e; ++i) {
       double sx = 0.0, sy = 0.0, sz = 0.0;
-      for (int k = fold_offsets_[i]; k < fold_offsets_[i + 1]; ++k) {
-        const int s = fold_slots_[k];
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const int s = slots[k];
         sx += pfx[s];
         sy += pfy[s];
         sz += pfz[s];

@@ -169,13 +169,29 @@ void NeighborList::use_threads(ThreadTeam* team) {
 void NeighborList::displacement_since_build(const System& sys, double& max_disp2,
                                             double& ghost_shift) const {
   const auto px = sys.x(), py = sys.y(), pz = sys.z();
-  double max2 = 0.0;
-  for (std::size_t i = 0; i < px.size(); ++i) {
-    const double dx = px[i] - x0_[i], dy = py[i] - y0_[i], dz = pz[i] - z0_[i];
-    // NaN compares false: fold it in so a blown-up run triggers a rebuild, which then throws.
-    const double d2 = dx * dx + dy * dy + dz * dz;
-    max2 = d2 > max2 || std::isnan(d2) ? d2 : max2;
+  // Four running maxima (one chain of compare-selects would take its latency per atom) and a
+  // sum, which a NaN poisons: a blown-up run must trigger a rebuild, which then throws.
+  double m[4] = {0.0, 0.0, 0.0, 0.0};
+  double sum = 0.0;
+  const std::size_t n = px.size();
+  std::size_t i = 0;
+  auto d2 = [&](std::size_t k) {
+    const double dx = px[k] - x0_[k], dy = py[k] - y0_[k], dz = pz[k] - z0_[k];
+    return dx * dx + dy * dy + dz * dz;
+  };
+  for (; i + 4 <= n; i += 4) {
+    for (int l = 0; l < 4; ++l) {
+      const double d = d2(i + l);
+      m[l] = d > m[l] ? d : m[l];
+      sum += d;
+    }
   }
+  for (; i < n; ++i) {
+    const double d = d2(i);
+    m[0] = d > m[0] ? d : m[0];
+    sum += d;
+  }
+  const double max2 = std::isnan(sum) ? sum : std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
   // A ghost moves with its owner plus image * (change of box length), e.g. under a barostat.
   const auto& len = sys.box().lengths();
   const auto& shells = halo_.shells();

@@ -49,6 +49,19 @@ TEST(BadInput, BlowUpMidRunIsReportedAtTheNextStep) {
   expect_error([&] { sim.step(); }, {"non-finite position"});
 }
 
+// A NaN position between builds: the displacement scan must see it (a NaN compares false with
+// every maximum), so the step rebuilds and reports it instead of running on.
+TEST(BadInput, NanPositionMidRunIsReportedAtTheNextStep) {
+  for (int atom : {3, 17, 30}) {
+    Simulation sim(make_argon_fcc(2, 2, 2, 10.0),
+                   std::make_unique<LennardJones<>>(LjParams::argon()),
+                   std::make_unique<VelocityVerlet>(0.002), {1.0, 1, true, 10});
+    sim.run(3);
+    sim.system().z()[static_cast<std::size_t>(atom)] = std::numeric_limits<double>::quiet_NaN();
+    expect_error([&] { sim.step(); }, {"non-finite position"});
+  }
+}
+
 TEST(BadInput, UnknownSpecies) {
   System s = make_argon_fcc(2, 2, 2, 10.0);  // species "Ar"
   LennardJones<> lj(LjParams::lj_melt());    // knows only "LJ"
