@@ -175,12 +175,14 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     const std::size_t rows_before = chunk.cluster.size();
     const auto [b, e] = column_range(t, nt);
     for (int col = b; col < e; ++col) search_column(col, range, chunk);
-    // Room for the next build: a quarter more rows (they grow as a crystal melts, as
-    // ensure_headroom allows for), plus what one i-cluster's rows may be written ahead of
-    // their count, and a quarter more candidates than the largest window held. A growth inside
-    // the search was sized for the rows found so far, perhaps just short of that: then half as
-    // much again, as a growth here gives, or the next build would grow by a hair.
-    const std::size_t w = chunk.max_window + chunk.max_window / 4;
+    // Room for the next build: a quarter more rows (ensure_headroom's rule; a lattice that
+    // melts between two builds can outgrow it, and that build then allocates once), plus what
+    // one i-cluster's rows may be written ahead of their count, and half as many candidates
+    // again as the largest window held, plus a fixed margin (in a small box a column's windows
+    // gain or lose a few ghost clusters as the crystal moves). A growth inside the search was
+    // sized for the rows found so far, perhaps just short of that: then half as much again, as
+    // a growth here gives, or the next build would grow by a hair.
+    const std::size_t w = chunk.max_window + chunk.max_window / 2 + 256;
     std::size_t rows = chunk.n_rows + chunk.n_rows / 4 + static_cast<std::size_t>(groups) * w + 64;
     if (chunk.cluster.size() != rows_before) rows += rows / 2;
     size_at_least(chunk.cluster, rows);
@@ -196,8 +198,8 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     base += static_cast<std::int64_t>(chunks_[static_cast<std::size_t>(t)].n_rows);
     atom_pairs_ += chunks_[static_cast<std::size_t>(t)].atom_pairs;
   }
-  // Rows grow as a crystal melts (its clusters' boxes loosen), by more than a quarter between
-  // two builds of a melting lattice: the headroom of the Verlet list's entries.
+  // Rows grow as a crystal melts (its clusters' boxes loosen), at times by more than a quarter
+  // between two builds: the headroom of the Verlet list's entries (ensure_headroom).
   resize_with_headroom(row_cluster_, static_cast<std::size_t>(base));
   resize_with_headroom(row_mask_, static_cast<std::size_t>(base));
   ensure_headroom(row_cluster_);

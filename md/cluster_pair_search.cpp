@@ -49,9 +49,9 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
       }
     }
   }
-  // No i-cluster has more candidates than the windows hold (and the writes run up to three
-  // past the last one kept). The build sizes the chunk for its largest window beforehand, so
-  // this grows nothing in a running simulation.
+  // No i-cluster has more candidates than the windows hold, and the lanes that fail write one
+  // past the last kept. The build sizes each chunk for half as many again as its largest window
+  // held, so this grows only when a column's windows outgrow that between two builds.
   out.max_window = std::max(out.max_window, window_clusters);
   size_at_least(out.candidates, window_clusters + 4);
   using V = simd::Double4;

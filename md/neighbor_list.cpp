@@ -169,29 +169,30 @@ void NeighborList::use_threads(ThreadTeam* team) {
 void NeighborList::displacement_since_build(const System& sys, double& max_disp2,
                                             double& ghost_shift) const {
   const auto px = sys.x(), py = sys.y(), pz = sys.z();
-  // Four running maxima (one chain of compare-selects would take its latency per atom) and a
-  // sum, which a NaN poisons: a blown-up run must trigger a rebuild, which then throws.
-  double m[4] = {0.0, 0.0, 0.0, 0.0};
-  double sum = 0.0;
+  // Four running maxima and four sums (one chain of compare-selects would take its latency per
+  // atom); a NaN poisons the sums: a blown-up run must trigger a rebuild, which then throws.
+  double m[4] = {0.0, 0.0, 0.0, 0.0}, sum[4] = {0.0, 0.0, 0.0, 0.0};
   const std::size_t n = px.size();
-  std::size_t i = 0;
   auto d2 = [&](std::size_t k) {
     const double dx = px[k] - x0_[k], dy = py[k] - y0_[k], dz = pz[k] - z0_[k];
     return dx * dx + dy * dy + dz * dz;
   };
+  std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
     for (int l = 0; l < 4; ++l) {
       const double d = d2(i + l);
       m[l] = d > m[l] ? d : m[l];
-      sum += d;
+      sum[l] += d;
     }
   }
-  for (; i < n; ++i) {
+  for (int l = 0; i < n; ++i, ++l) {
     const double d = d2(i);
-    m[0] = d > m[0] ? d : m[0];
-    sum += d;
+    m[l] = d > m[l] ? d : m[l];
+    sum[l] += d;
   }
-  const double max2 = std::isnan(sum) ? sum : std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+  const double poison = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+  const double max2 =
+      std::isnan(poison) ? poison : std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
   // A ghost moves with its owner plus image * (change of box length), e.g. under a barostat.
   const auto& len = sys.box().lengths();
   const auto& shells = halo_.shells();

@@ -5,10 +5,13 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "md/langevin.hpp"
+#include "md/lattice.hpp"
 #include "md/simulation.hpp"
 #include "md/standard_systems.hpp"
+#include "md/velocities.hpp"
 #include "md/velocity_verlet.hpp"
 #include "model/lennard_jones.hpp"
 
@@ -52,9 +55,13 @@ TEST(BadInput, BlowUpMidRunIsReportedAtTheNextStep) {
 // A NaN position between builds: the displacement scan must see it (a NaN compares false with
 // every maximum), so the step rebuilds and reports it instead of running on.
 TEST(BadInput, NanPositionMidRunIsReportedAtTheNextStep) {
-  for (int atom : {3, 17, 30}) {
-    Simulation sim(make_argon_fcc(2, 2, 2, 10.0),
-                   std::make_unique<LennardJones<>>(LjParams::argon()),
+  // 32 atoms, and 27 (simple cubic: the scan's tail past a multiple of four), first and last.
+  const LatticeSpec fcc{LatticeKind::Fcc, 5.26, 2, 2, 2};
+  const LatticeSpec sc{LatticeKind::SimpleCubic, 3.7, 3, 3, 3};
+  for (const auto& [lattice, atom] : {std::pair{fcc, 3}, {fcc, 17}, {fcc, 31}, {sc, 0}, {sc, 26}}) {
+    System s = build_lattice(lattice, {"Ar", 39.948}, kMetalUnits);
+    assign_maxwell_boltzmann(s, 10.0, 5);
+    Simulation sim(std::move(s), std::make_unique<LennardJones<>>(LjParams::argon()),
                    std::make_unique<VelocityVerlet>(0.002), {1.0, 1, true, 10});
     sim.run(3);
     sim.system().z()[static_cast<std::size_t>(atom)] = std::numeric_limits<double>::quiet_NaN();
