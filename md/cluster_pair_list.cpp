@@ -37,9 +37,11 @@ void refresh_slots(const double* __restrict x, const double* __restrict y,
   }
 }
 
-int column_index(double c, double lo, double width, int dims) {
-  const int k = static_cast<int>((c - lo) / width);
-  return k < 0 ? 0 : (k >= dims ? dims - 1 : k);
+/// The column of coordinate c among [first, last] (a local atom's: an atom at the box's upper
+/// face may round into the margin, and is kept in the box's last column).
+int column_index(double c, double lo, double width, int first, int last) {
+  const int k = static_cast<int>(std::floor((c - lo) / width));
+  return k < first ? first : (k > last ? last : k);
 }
 
 }  // namespace
@@ -51,14 +53,15 @@ ClusterPairList::ClusterPairList(int i_atoms_per_row) : i_atoms_per_row_(i_atoms
 }
 
 void ClusterPairList::build(const Halo& halo, const Box& box, double range, ThreadTeam* team) {
-  const int n_local = halo.n_local(), n_ext = halo.n_extended();
+  const int n_local = halo.n_local();
   const auto& lo = box.lo();
   const auto& len = box.lengths();
   // Columns whose cross-section, at the box's density, holds a cube of four atoms (nbnxm's
   // choice: clusters about as tall as they are wide keep bounding boxes small), with faces on
   // the box's: a whole number of columns across the box and as many more as the ghost margin
-  // needs, so no column holds a sliver of local atoms (64 argon atoms: 16 full clusters instead
-  // of 20 with padding, 14 % fewer rows).
+  // needs. So no column holds a sliver of local atoms (64 argon atoms: 16 full clusters instead
+  // of 20 with padding), and an image vector moves a column onto a column: the ghost clusters
+  // are the local columns' clusters, moved (make_image_clusters).
   const double density = std::max(n_local, 1) / (len[0] * len[1] * len[2]);
   const double side = std::cbrt(kClusterSize / density);
   for (int a = 0; a < 2; ++a) {
@@ -67,102 +70,68 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     const int margin = static_cast<int>(std::ceil(range / width_[a]));
     lo_[a] = lo[a] - margin * width_[a];
     dims_[a] = inside + 2 * margin;
+    inside_[a] = inside;
+    margin_[a] = margin;
   }
-  // Cluster counts move with how the atoms fall into columns (a melting crystal gains a third
-  // more), never past a quarter of the atoms plus one part-filled cluster per column and set:
-  // room for that bound now, so no later build or step reallocates.
   const std::size_t n_cols = static_cast<std::size_t>(dims_[0]) * dims_[1];
-  max_clusters_ = static_cast<std::size_t>(n_local + kClusterSize - 1) / kClusterSize +
-                  static_cast<std::size_t>(n_ext - n_local + kClusterSize - 1) / kClusterSize +
-                  2 * n_cols;
-  const std::size_t max_slots = max_clusters_ * kClusterSize;
-  for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_, &bb_hi_x_, &bb_hi_y_, &bb_hi_z_}) {
-    reserve_with_headroom(*v, max_clusters_ + kClusterSize);
-  }
-  for (auto* v : {&slot_atom_, &slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
-    reserve_with_headroom(*v, max_slots);
-  }
-  reserve_with_headroom(slot_key_, max_slots);
-  reserve_with_headroom(fold_slots_, max_slots);
-  for (auto* v : {&px_, &py_, &pz_}) reserve_with_headroom(*v, max_slots);
-  reserve_with_headroom(row_offsets_, max_slots + 1);
   // The column sort's per-part counters, for the most parts any later build may use.
   reserve_with_headroom(part_col_next_, static_cast<std::size_t>(team ? team->size() : 1) * n_cols);
-  resize_with_headroom(col_of_atom_, static_cast<std::size_t>(n_ext));
-  resize_with_headroom(order_, static_cast<std::size_t>(n_ext));
+  resize_with_headroom(col_of_atom_, static_cast<std::size_t>(n_local));
+  resize_with_headroom(order_, static_cast<std::size_t>(n_local));
   n_local_clusters_ = 0;
   n_clusters_ = 0;
-  slot_atom_.clear();
   cluster_atoms(halo, 0, n_local, local_col_start_, team);
   n_local_clusters_ = n_clusters_;
-  cluster_atoms(halo, n_local, n_ext, ghost_col_start_, team);
-  const std::size_t n_slots = slot_atom_.size();
-  const int n_clusters = n_clusters_;
-  for (auto* v : {&slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
-    resize_with_headroom(*v, n_slots);
-  }
-  resize_with_headroom(slot_key_, n_slots);
-  for (auto* v : {&px_, &py_, &pz_}) resize_with_headroom(*v, n_slots);
-  const auto owner = halo.owner();
+  const int nlc = n_local_clusters_;
+  const std::size_t n_local_slots = static_cast<std::size_t>(nlc) * kClusterSize;
+
+  // The local slots: each holds its atom (the halo's first n_local atoms are the system's,
+  // wrapped into the box).
+  auto size_slots = [&](std::size_t n) {
+    for (auto* v : {&slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
+      resize_with_headroom(*v, n);
+    }
+    resize_with_headroom(slot_key_, n);
+    for (auto* v : {&px_, &py_, &pz_}) resize_with_headroom(*v, n);
+  };
+  size_slots(n_local_slots);
   const auto species = halo.species();
-  const auto sign = halo.image_sign();
-  const auto ix = halo.image_x(), iy = halo.image_y(), iz = halo.image_z();
-  // The O(N) per-slot and per-cluster passes: split only for large lists (team_for_atoms).
-  ThreadTeam* slot_team = team_for_atoms(team, n_slots);
-  run_split(slot_team, [&](int t, int nt) {
-    const auto [b, e] = even_range(static_cast<int>(n_slots), t, nt);
+  ThreadTeam* local_team = team_for_atoms(team, n_local_slots);
+  run_split(local_team, [&](int t, int nt) {
+    const auto [b, e] = even_range(static_cast<int>(n_local_slots), t, nt);
     for (int s = b; s < e; ++s) {
       const int a = slot_atom_[s];
-      slot_owner_[s] = a >= 0 ? owner[a] : -1;
+      slot_owner_[s] = a;
       slot_species_[s] = a >= 0 ? species[a] : 0;
-      slot_key_[s] = a >= 0 ? half_list_key(owner[a], sign[a]) : -2;  // padding: never kept
-      slot_ix_[s] = a >= 0 ? ix[a] : 0;
-      slot_iy_[s] = a >= 0 ? iy[a] : 0;
-      slot_iz_[s] = a >= 0 ? iz[a] : 0;
+      slot_key_[s] = a >= 0 ? half_list_key(a, 0) : -2;  // padding: never kept
+      slot_ix_[s] = slot_iy_[s] = slot_iz_[s] = 0;
     }
   });
-  // Each local atom's slots, for fold_forces (a counting sort of the slots by owner).
-  resize_with_headroom(fold_offsets_, static_cast<std::size_t>(n_local) + 1);
-  std::fill(fold_offsets_.begin(), fold_offsets_.end(), 0);
-  for (std::size_t s = 0; s < n_slots; ++s) {
-    if (slot_owner_[s] >= 0) ++fold_offsets_[static_cast<std::size_t>(slot_owner_[s]) + 1];
-  }
-  for (int i = 0; i < n_local; ++i) fold_offsets_[i + 1] += fold_offsets_[i];
-  resize_with_headroom(fold_slots_, static_cast<std::size_t>(fold_offsets_[n_local]));
-  for (std::size_t s = 0; s < n_slots; ++s) {
-    const int o = slot_owner_[s];
-    if (o >= 0) fold_slots_[fold_offsets_[o]++] = static_cast<int>(s);
-  }
-  for (int i = n_local; i > 0; --i) fold_offsets_[i] = fold_offsets_[i - 1];
-  fold_offsets_[0] = 0;
-  pack_positions(halo.x().data(), halo.y().data(), halo.z().data(), slot_team);
+  refresh_slots(halo.x().data(), halo.y().data(), halo.z().data(), slot_owner_.data(),
+                slot_ix_.data(), slot_iy_.data(), slot_iz_.data(), len[0], len[1], len[2],
+                px_.data(), py_.data(), pz_.data(), 0, static_cast<int>(n_local_slots));
+  compute_boxes(0, team);
 
-  // Four boxes past the end that no test passes, so the search reads boxes four at a time.
-  for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_}) {
-    resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
-    std::fill(v->begin() + n_clusters, v->end(), HUGE_VAL);
-  }
-  for (auto* v : {&bb_hi_x_, &bb_hi_y_, &bb_hi_z_}) {
-    resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
-    std::fill(v->begin() + n_clusters, v->end(), -HUGE_VAL);
-  }
-  run_split(slot_team, [&](int t, int nt) {
-    const auto [b, e] = even_range(n_clusters, t, nt);
-    for (int c = b; c < e; ++c) {
-      double l[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, h[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
-      for (int k = 0; k < kClusterSize; ++k) {
-        const std::size_t s = static_cast<std::size_t>(c) * kClusterSize + k;
-        if (slot_atom_[s] < 0) continue;
-        const double p[3] = {px_[s], py_[s], pz_[s]};
-        for (int a = 0; a < 3; ++a) {
-          l[a] = std::min(l[a], p[a]);
-          h[a] = std::max(h[a], p[a]);
-        }
-      }
-      bb_lo_x_[c] = l[0], bb_lo_y_[c] = l[1], bb_lo_z_[c] = l[2];
-      bb_hi_x_[c] = h[0], bb_hi_y_[c] = h[1], bb_hi_z_[c] = h[2];
-    }
-  });
+  // The ghost clusters: images of the local ones.
+  make_image_clusters(box, range, halo.shells(), team);
+  const std::size_t n_slots = static_cast<std::size_t>(n_clusters_) * kClusterSize;
+  size_slots(n_slots);
+  fill_image_slots(box, team);
+  compute_boxes(nlc, team);
+  // Kernels size per-slot buffers for this, with headroom: the ghost count drifts a little
+  // between builds (more as a crystal melts and its clusters loosen).
+  max_clusters_ = std::max(max_clusters_, static_cast<std::size_t>(n_clusters_));
+
+  // Each local cluster's images, for fold_forces (a counting sort of the ghosts by source).
+  const int n_ghost = n_clusters_ - nlc;
+  resize_with_headroom(fold_offsets_, static_cast<std::size_t>(nlc) + 1);
+  std::fill(fold_offsets_.begin(), fold_offsets_.end(), 0);
+  for (int r = 0; r < n_ghost; ++r) ++fold_offsets_[static_cast<std::size_t>(image_src_[r]) + 1];
+  for (int c = 0; c < nlc; ++c) fold_offsets_[c + 1] += fold_offsets_[c];
+  resize_with_headroom(fold_images_, static_cast<std::size_t>(n_ghost));
+  for (int r = 0; r < n_ghost; ++r) fold_images_[fold_offsets_[image_src_[r]]++] = r;
+  for (int c = nlc; c > 0; --c) fold_offsets_[c] = fold_offsets_[c - 1];
+  fold_offsets_[0] = 0;
 
   // Each thread lists the rows of a contiguous range of i-clusters into its own chunk (offsets
   // relative to the chunk), then the chunks are placed one after the other.
@@ -218,6 +187,37 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   });
 }
 
+void ClusterPairList::compute_boxes(int first, ThreadTeam* team) {
+  const int n_clusters = n_clusters_;
+  // Four boxes past the end that no test passes, so the search reads boxes four at a time.
+  for (auto* v : {&bb_lo_x_, &bb_lo_y_, &bb_lo_z_}) {
+    resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
+    std::fill(v->begin() + n_clusters, v->end(), HUGE_VAL);
+  }
+  for (auto* v : {&bb_hi_x_, &bb_hi_y_, &bb_hi_z_}) {
+    resize_with_headroom(*v, static_cast<std::size_t>(n_clusters) + kClusterSize);
+    std::fill(v->begin() + n_clusters, v->end(), -HUGE_VAL);
+  }
+  const int n = n_clusters - first;
+  run_split(team_for_atoms(team, static_cast<std::size_t>(n) * kClusterSize), [&](int t, int nt) {
+    const auto [b, e] = even_range(n, t, nt);
+    for (int c = first + b; c < first + e; ++c) {
+      double l[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, h[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+      for (int k = 0; k < kClusterSize; ++k) {
+        const std::size_t s = static_cast<std::size_t>(c) * kClusterSize + k;
+        if (slot_owner_[s] < 0) continue;
+        const double p[3] = {px_[s], py_[s], pz_[s]};
+        for (int a = 0; a < 3; ++a) {
+          l[a] = std::min(l[a], p[a]);
+          h[a] = std::max(h[a], p[a]);
+        }
+      }
+      bb_lo_x_[c] = l[0], bb_lo_y_[c] = l[1], bb_lo_z_[c] = l[2];
+      bb_hi_x_[c] = h[0], bb_hi_y_[c] = h[1], bb_hi_z_[c] = h[2];
+    }
+  });
+}
+
 void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
                                     std::vector<int>& column_start, ThreadTeam* team) {
   const int n_cols = dims_[0] * dims_[1];
@@ -236,8 +236,8 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
     std::fill(count, count + n_cols, 0);
     const auto [b, e] = even_range(last - first, t, nt);
     for (int k = first + b; k < first + e; ++k) {
-      const int cx = column_index(x[k], lo_[0], width_[0], dims_[0]);
-      const int cy = column_index(y[k], lo_[1], width_[1], dims_[1]);
+      const int cx = column_index(x[k], lo_[0], width_[0], margin_[0], margin_[0] + inside_[0] - 1);
+      const int cy = column_index(y[k], lo_[1], width_[1], margin_[1], margin_[1] + inside_[1] - 1);
       col_of_atom_[k] = cy * dims_[0] + cx;
       ++count[col_of_atom_[k]];
     }
@@ -280,28 +280,17 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
   });
 }
 
-void ClusterPairList::pack_positions(const double* x, const double* y, const double* z,
-                                     ThreadTeam* team) {
-  run_split(team, [&](int t, int nt) {
-    const auto [b, e] = even_range(static_cast<int>(slot_atom_.size()), t, nt);
-    for (int s = b; s < e; ++s) {
-      const int a = slot_atom_[s];
-      px_[s] = a >= 0 ? x[a] : kFar;
-      py_[s] = a >= 0 ? y[a] : kFar;
-      pz_[s] = a >= 0 ? z[a] : kFar;
-    }
-  });
-}
-
 void ClusterPairList::refresh(const System& system, ThreadTeam* team) {
   const auto& len = system.box().lengths();
-  const int n_slots = static_cast<int>(slot_atom_.size());
-  run_split(team, [&](int t, int nt) {
-    const auto [b, e] = even_range(n_slots, t, nt);
+  const int n_local_slots = n_local_clusters_ * kClusterSize;
+  // The local slots from the atoms, then each ghost cluster from its local cluster.
+  run_split(team_for_atoms(team, static_cast<std::size_t>(n_local_slots)), [&](int t, int nt) {
+    const auto [b, e] = even_range(n_local_slots, t, nt);
     refresh_slots(system.x().data(), system.y().data(), system.z().data(), slot_owner_.data(),
                   slot_ix_.data(), slot_iy_.data(), slot_iz_.data(), len[0], len[1], len[2],
                   px_.data(), py_.data(), pz_.data(), b, e);
   });
+  refresh_images(len, team);
 }
 
 ClusterPairView ClusterPairList::view() const {
@@ -340,25 +329,34 @@ std::size_t ClusterPairList::count_pairs_within(double r) const {
 
 void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const double* pfz,
                                   System& system, ThreadTeam* team) const {
-  double* __restrict fx = system.fx().data();
-  double* __restrict fy = system.fy().data();
-  double* __restrict fz = system.fz().data();
-  const int* __restrict offsets = fold_offsets_.data();
-  const int* __restrict slots = fold_slots_.data();
-  const int n = static_cast<int>(system.size());
-  run_split(team, [&](int t, int nt) {
-    const auto [b, e] = even_range(n, t, nt);
-    for (int i = b; i < e; ++i) {
-      double sx = 0.0, sy = 0.0, sz = 0.0;
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const int s = slots[k];
-        sx += pfx[s];
-        sy += pfy[s];
-        sz += pfz[s];
+  using V = simd::Double4;
+  double* const fx = system.fx().data();
+  double* const fy = system.fy().data();
+  double* const fz = system.fz().data();
+  const int nlc = n_local_clusters_;
+  const int* const offsets = fold_offsets_.data();
+  const int* const images = fold_images_.data();
+  const int* const atom = slot_atom_.data();
+  // Per local cluster: its slots' forces plus its images' (one vector per axis, each image's
+  // slots in the local cluster's order), then onto its atoms.
+  run_split(team, [=](int t, int nt) {
+    const auto [b, e] = even_range(nlc, t, nt);
+    for (int c = b; c < e; ++c) {
+      const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(c) * kClusterSize;
+      V sx = simd::load<V>(pfx + s), sy = simd::load<V>(pfy + s), sz = simd::load<V>(pfz + s);
+      for (int m = offsets[c]; m < offsets[c + 1]; ++m) {
+        const std::ptrdiff_t g = static_cast<std::ptrdiff_t>(nlc + images[m]) * kClusterSize;
+        sx += simd::load<V>(pfx + g);
+        sy += simd::load<V>(pfy + g);
+        sz += simd::load<V>(pfz + g);
       }
-      fx[i] = sx;
-      fy[i] = sy;
-      fz[i] = sz;
+      for (int k = 0; k < kClusterSize; ++k) {
+        const int i = atom[s + k];
+        if (i < 0) continue;
+        fx[i] = sx[k];
+        fy[i] = sy[k];
+        fz[i] = sz[k];
+      }
     }
   });
 }

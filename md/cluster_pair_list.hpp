@@ -2,6 +2,7 @@
 // The cluster pair list that SIMD pair kernels read (kernels/cpu/cluster_pair_view.hpp): atoms in
 // clusters of four, packed coordinates, and per i-atom (or pair of i-atoms) the j-clusters it has
 // a pair with, each with a mask of 4 (or 8) bits.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -12,12 +13,14 @@
 
 namespace mdb {
 
-/// Built from a Halo at each neighbour-list rebuild (clustering and search split over a
-/// ThreadTeam when given one); between rebuilds refresh() copies the halo's current positions
-/// into the packed slots. The clusters follow GROMACS nbnxm: the box (plus the ghost margin) is
-/// cut into columns along z whose cross-section holds ~4 atoms per cluster height; each
-/// column's atoms are sorted by z and cut into clusters of four. Local and ghost atoms are
-/// clustered separately, so i-clusters (local) come first. The pairs kept are exactly those of a
+/// Built from a Halo (its wrapped local atoms and image shells) at each neighbour-list rebuild
+/// (clustering and search split over a ThreadTeam when given one); between rebuilds refresh()
+/// moves the packed slots with the atoms. The clusters follow GROMACS nbnxm: the box (plus the
+/// ghost margin) is cut into columns along z whose cross-section holds ~4 atoms per cluster
+/// height; each column's local atoms are sorted by z and cut into clusters of four, the
+/// i-clusters. The ghost clusters are whole images of local clusters (each moved by one image
+/// vector) whose boxes come within range of the box, so a ghost slot follows its local slot
+/// with one add and its force folds back as a vector. The pairs kept are exactly those of a
 /// half Verlet list with the same range (the masks drop the rest), so a kernel over this list
 /// and one over NeighborList's half list compute the same forces.
 class ClusterPairList {
@@ -32,17 +35,24 @@ class ClusterPairList {
   /// than `range` (cutoff + skin). Allocates only while buffers grow.
   void build(const Halo& halo, const Box& box, double range, ThreadTeam* team = nullptr);
   /// Moves the packed slots with the atoms (every step): owner + image * box length, the halo's
-  /// own rule, so a slot equals what Halo::refresh would give its atom. Split over `team` when
-  /// given one.
+  /// own rule (a ghost slot as its local slot plus image * box length, the same sum), so a slot
+  /// equals what Halo::refresh would give that image. Split over `team` when given one.
   void refresh(const System& system, ThreadTeam* team = nullptr);
 
   ClusterPairView view() const;
-  int n_slots() const { return static_cast<int>(slot_atom_.size()); }
-  /// The most slots this list can hold for the atoms of its last build (a kernel sizes its
-  /// per-slot buffers for it once, not per build).
+  int n_slots() const { return static_cast<int>(slot_owner_.size()); }
+  /// The most slots of any build so far: a kernel sizes its per-slot buffers for it, with
+  /// headroom (the ghost count drifts between builds, and grows as a crystal melts).
   std::size_t max_slots() const { return max_clusters_ * kClusterSize; }
-  /// Extended atom in each packed slot (-1: padding).
-  const std::vector<int>& slot_atom() const { return slot_atom_; }
+  /// The local atom each packed slot holds or images (-1: padding), and the image: slot k sits at
+  /// owner + (image_x, image_y, image_z) * box lengths.
+  const std::vector<int>& slot_owner() const { return slot_owner_; }
+  const std::vector<int>& slot_image_x() const { return slot_ix_; }
+  const std::vector<int>& slot_image_y() const { return slot_iy_; }
+  const std::vector<int>& slot_image_z() const { return slot_iz_; }
+  /// Ghost clusters: cluster n_i_clusters + g is local cluster image_source()[g] moved by one
+  /// image vector (its slots' image).
+  const std::vector<int>& image_source() const { return image_src_; }
   /// Rows listed (i_atoms_per_row i-atoms against a j-cluster: one SIMD evaluation of 4 or 8
   /// pairs), and atom pairs their masks keep (the half list's size).
   std::size_t num_rows() const { return row_cluster_.size(); }
@@ -51,8 +61,8 @@ class ClusterPairList {
   /// Atom pairs of the list closer than `r` at the current positions.
   std::size_t count_pairs_within(double r) const;
 
-  /// system.f = the packed forces summed onto each slot's owner (padding ignored), each atom
-  /// gathering its own slots, split over `team` when given one.
+  /// system.f = the packed forces summed onto each slot's owner (padding ignored): each local
+  /// cluster adds its images' slots to its own, split over `team` when given one.
   void fold_forces(const double* pfx, const double* pfy, const double* pfz, System& system,
                    ThreadTeam* team = nullptr) const;
 
@@ -73,11 +83,20 @@ class ClusterPairList {
     std::size_t max_window = 0;  // the most j-clusters one column's windows held, this build
     std::size_t atom_pairs = 0;
   };
-  /// Sorts atoms [first, last) of the halo into columns and appends their clusters.
+  /// Sorts atoms [first, last) of the halo (local ones) into the box's columns and appends their
+  /// clusters.
   void cluster_atoms(const Halo& halo, int first, int last, std::vector<int>& column_start,
                      ThreadTeam* team);
-  /// The packed slots from extended-atom positions (the halo's, at a build).
-  void pack_positions(const double* x, const double* y, const double* z, ThreadTeam* team);
+  /// Appends the ghost clusters: every image of a local cluster whose box comes within `range`
+  /// of the box, in the column the image vector moves its column onto (md/cluster_images.cpp).
+  void make_image_clusters(const Box& box, double range, const std::array<int, 3>& shells,
+                           ThreadTeam* team);
+  /// Slot attributes and positions of the ghost clusters, from their local clusters'.
+  void fill_image_slots(const Box& box, ThreadTeam* team);
+  /// Ghost clusters' positions: their local clusters' plus the image vector.
+  void refresh_images(const std::array<double, 3>& len, ThreadTeam* team);
+  /// Bounding boxes of clusters [first, n_clusters_) from the packed positions.
+  void compute_boxes(int first, ThreadTeam* team);
   /// Columns [begin, end) of thread t of nt: about equal numbers of i-clusters.
   std::pair<int, int> column_range(int t, int nt) const;
   /// Appends the rows of the i-clusters of column `col` to `out`, setting their row_offsets_
@@ -91,19 +110,25 @@ class ClusterPairList {
   double lo_[2] = {0.0, 0.0};
   double width_[2] = {1.0, 1.0};
   int dims_[2] = {1, 1};
+  int inside_[2] = {1, 1};  // columns across the box (local atoms' columns: margin_ + [0, inside_))
+  int margin_[2] = {0, 0};  // columns of ghost margin on each side
   std::vector<int> col_of_atom_, col_count_, order_;
   std::vector<int> part_col_next_;  // cluster_atoms: per sorting part and column, next position
   std::vector<int> local_col_start_, ghost_col_start_;  // first cluster of each column (+1)
-  int n_clusters_ = 0;                                  // local and ghost
+  // Ghost clusters (index minus n_local_clusters_): source local cluster and image vector.
+  std::vector<int> image_src_, image_ix_, image_iy_, image_iz_;
+  int n_clusters_ = 0;  // local and ghost
   int n_local_clusters_ = 0;
   std::size_t max_clusters_ = 0;
   // Per slot.
-  std::vector<int> slot_atom_, slot_owner_, slot_species_;
+  std::vector<int> slot_atom_;  // local slots: the atom (-1: padding)
+  std::vector<int> slot_owner_, slot_species_;
   std::vector<int> slot_ix_, slot_iy_, slot_iz_;  // the slot's image (0 for locals and padding)
   // Per slot, half_list_key of its atom: the half list keeps (i, ghost) iff key > 2 i.
   std::vector<std::int64_t> slot_key_;
-  // The slots of each local atom (its own and its ghosts'), CSR: fold_forces gathers per atom.
-  std::vector<int> fold_offsets_, fold_slots_;
+  // Each local cluster's ghost clusters (index minus n_local_clusters_), CSR: fold_forces adds
+  // them onto it.
+  std::vector<int> fold_offsets_, fold_images_;
   std::vector<double> px_, py_, pz_;
   // Bounding boxes per cluster at the build.
   std::vector<double> bb_lo_x_, bb_lo_y_, bb_lo_z_, bb_hi_x_, bb_hi_y_, bb_hi_z_;

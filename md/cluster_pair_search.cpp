@@ -29,8 +29,9 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
   if (c_begin == c_end) return;
   const double range2 = range * range;
   // The columns within range of this one (their rectangles' gap), each with its run of local
-  // and of ghost clusters. The i-clusters come in increasing z, so each run's window only moves
-  // forward: no search per i-cluster.
+  // and of ghost clusters, both in increasing z (a ghost run is a local column's clusters moved
+  // by one image vector, images below before images above). The i-clusters come in increasing
+  // z, so each run's window only moves forward: no search per i-cluster.
   const int cx = col % dims_[0], cy = col / dims_[0];
   const int reach_x = static_cast<int>(std::ceil(range / width_[0]));
   const int reach_y = static_cast<int>(std::ceil(range / width_[1]));

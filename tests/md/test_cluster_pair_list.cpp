@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <map>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "kernels/common/half_list_rule.hpp"
@@ -24,46 +27,53 @@ System jittered_fcc(double a, int nx, int ny, int nz, double amplitude, std::uin
   return s;
 }
 
-// Pairs as (extended i, extended j) in the order the half list stores them.
-std::multiset<std::pair<int, int>> half_list_pairs(const NeighborList& list) {
-  std::multiset<std::pair<int, int>> out;
+// A pair as (local i, local j, image of j): j's atom sits at owner j + image * box lengths. A
+// pair of two local atoms is (lower, higher, 0): the half list and the cluster list may keep it
+// from either side.
+using Pair = std::tuple<int, int, int, int, int>;
+
+Pair canonical_pair(int i, int j, int ix, int iy, int iz) {
+  if (ix == 0 && iy == 0 && iz == 0) return {std::min(i, j), std::max(i, j), 0, 0, 0};
+  return {i, j, ix, iy, iz};
+}
+
+std::multiset<Pair> half_list_pairs(const NeighborList& list) {
+  std::multiset<Pair> out;
   const NeighborView v = list.view();
+  const Halo& h = list.halo();
   for (int i = 0; i < v.n_local; ++i) {
-    for (auto k = v.offsets[i]; k < v.offsets[i + 1]; ++k) out.insert({i, v.neighbors[k]});
+    for (auto k = v.offsets[i]; k < v.offsets[i + 1]; ++k) {
+      const int j = v.neighbors[k];
+      out.insert(canonical_pair(i, h.owner()[j], h.image_x()[j], h.image_y()[j], h.image_z()[j]));
+    }
   }
   return out;
 }
 
 // Pairs of either row layout: bit 4 a + b of a row of group g names slot g * per_row + a against
 // slot b of the j-cluster.
-std::multiset<std::pair<int, int>> cluster_list_pairs(const ClusterPairList& list) {
+std::multiset<Pair> cluster_list_pairs(const ClusterPairList& list) {
   constexpr int kC = ClusterPairList::kClusterSize;
-  std::multiset<std::pair<int, int>> out;
+  std::multiset<Pair> out;
   const ClusterPairView v = list.view();
   const int per_row = v.i_atoms_per_row;
-  const auto& atom = list.slot_atom();
+  const auto& owner = list.slot_owner();
   for (int g = 0; g < v.n_row_groups(); ++g) {
     for (auto k = v.row_offsets[g]; k < v.row_offsets[g + 1]; ++k) {
       const int cj = v.row_cluster[k];
       EXPECT_NE(v.row_mask[k], 0) << "a listed row with no atom pair";
       for (int bit = 0; bit < per_row * kC; ++bit) {
         if (!(v.row_mask[k] >> bit & 1u)) continue;
-        const int i = atom[g * per_row + bit / kC], j = atom[cj * kC + bit % kC];
-        EXPECT_GE(i, 0) << "a mask bit on a padding slot";
-        EXPECT_GE(j, 0) << "a mask bit on a padding slot";
-        out.insert({i, j});
+        const int si = g * per_row + bit / kC, sj = cj * kC + bit % kC;
+        EXPECT_GE(owner[si], 0) << "a mask bit on a padding slot";
+        EXPECT_GE(owner[sj], 0) << "a mask bit on a padding slot";
+        EXPECT_EQ(list.slot_image_x()[si] | list.slot_image_y()[si] | list.slot_image_z()[si], 0)
+            << "an i-slot that is not a local atom";
+        out.insert(canonical_pair(owner[si], owner[sj], list.slot_image_x()[sj],
+                                  list.slot_image_y()[sj], list.slot_image_z()[sj]));
       }
     }
   }
-  return out;
-}
-
-// A pair (i, j) of the half list may come out of the cluster list as (j, i) when both are
-// local (the cluster list keeps it from the lower cluster): compare unordered local pairs.
-std::multiset<std::pair<int, int>> canonical(std::multiset<std::pair<int, int>> pairs, int n) {
-  std::multiset<std::pair<int, int>> out;
-  for (auto [i, j] : pairs)
-    out.insert(j < n ? std::pair{std::min(i, j), std::max(i, j)} : std::pair{i, j});
   return out;
 }
 
@@ -75,8 +85,8 @@ void expect_same_pairs_as(NeighborKind kind, System s, double cutoff, double ski
   half.build(s);
   clusters.build(s2);
   const int n = static_cast<int>(s.size());
-  const auto expected = canonical(half_list_pairs(half), n);
-  const auto got = canonical(cluster_list_pairs(clusters.clusters()), n);
+  const auto expected = half_list_pairs(half);
+  const auto got = cluster_list_pairs(clusters.clusters());
   ASSERT_GT(expected.size(), 0u);
   EXPECT_EQ(got.size(), expected.size());
   EXPECT_TRUE(got == expected) << "the cluster list's pairs differ from the half list's";
@@ -84,18 +94,47 @@ void expect_same_pairs_as(NeighborKind kind, System s, double cutoff, double ski
   // The pairs inside the cutoff (what the in_cutoff counters report), counted from the rows.
   EXPECT_EQ(clusters.count_pairs_within(cutoff), half.count_pairs_within(cutoff));
 
-  // The clusters tile the extended atoms: each exactly once, locals only in i-clusters.
+  // Every local atom in exactly one slot of the i-clusters; every ghost atom of the halo (an
+  // atom image within range of the box) in exactly one ghost slot, at the halo's position. Ghost
+  // clusters are whole images of local clusters, so they may also hold images the halo has
+  // not (farther from the box), each once.
   const ClusterPairList& cl = clusters.clusters();
   const ClusterPairView v = cl.view();
-  std::vector<int> seen(static_cast<std::size_t>(clusters.halo().n_extended()), 0);
+  const Halo& h = clusters.halo();
+  std::map<std::array<int, 4>, int> slot_of;  // (owner, image) -> slot
   for (int s_ = 0; s_ < cl.n_slots(); ++s_) {
-    const int a = cl.slot_atom()[s_];
-    if (a < 0) continue;
-    ++seen[a];
-    EXPECT_EQ(a < n, s_ < v.n_i_clusters * ClusterPairList::kClusterSize) << "slot " << s_;
-    EXPECT_EQ(v.x[s_], clusters.halo().x()[a]);
+    const int o = cl.slot_owner()[s_];
+    if (o < 0) continue;
+    const std::array<int, 4> key = {o, cl.slot_image_x()[s_], cl.slot_image_y()[s_],
+                                    cl.slot_image_z()[s_]};
+    EXPECT_TRUE(slot_of.emplace(key, s_).second) << "an atom image in two slots: slot " << s_;
+    const bool local = key[1] == 0 && key[2] == 0 && key[3] == 0;
+    EXPECT_EQ(local, s_ < v.n_i_clusters * ClusterPairList::kClusterSize) << "slot " << s_;
   }
-  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(seen.size()));
+  const double range = cutoff + skin;
+  const auto& lo = s2.box().lo();
+  const auto& len = s2.box().lengths();
+  int beyond = 0;
+  for (int a = 0; a < h.n_extended(); ++a) {
+    // The halo takes slabs along each axis; only images within range of the box can pair.
+    double g2 = 0.0;
+    const double p[3] = {h.x()[a], h.y()[a], h.z()[a]};
+    for (int d = 0; d < 3; ++d) {
+      const double g = std::max({0.0, p[d] - (lo[d] + len[d]), lo[d] - p[d]});
+      g2 += g * g;
+    }
+    if (g2 >= range * range) {
+      ++beyond;
+      continue;
+    }
+    const auto it = slot_of.find({h.owner()[a], h.image_x()[a], h.image_y()[a], h.image_z()[a]});
+    ASSERT_TRUE(it != slot_of.end()) << "halo atom " << a << " has no slot";
+    EXPECT_EQ(v.x[it->second], h.x()[a]);
+    EXPECT_EQ(v.y[it->second], h.y()[a]);
+    EXPECT_EQ(v.z[it->second], h.z()[a]);
+  }
+  EXPECT_LE(n, static_cast<int>(slot_of.size()));
+  EXPECT_GT(h.n_extended() - beyond, n) << "no ghost within range: the check saw nothing";
 }
 
 // Both row layouts (one i-atom or a pair of i-atoms per row) hold the half list's pairs.
@@ -141,7 +180,8 @@ TEST(ClusterPairList, ThreadsBuildTheSameList) {
     const ClusterPairView a = one.clusters().view(), b = three.clusters().view();
     ASSERT_EQ(a.n_i_clusters, b.n_i_clusters);
     ASSERT_EQ(a.n_clusters, b.n_clusters);
-    EXPECT_EQ(one.clusters().slot_atom(), three.clusters().slot_atom());
+    EXPECT_EQ(one.clusters().slot_owner(), three.clusters().slot_owner());
+    EXPECT_EQ(one.clusters().image_source(), three.clusters().image_source());
     for (int s = 0; s < one.clusters().n_slots(); ++s) {
       ASSERT_EQ(a.x[s], b.x[s]) << s;
       ASSERT_EQ(a.species[s], b.species[s]) << s;
@@ -204,21 +244,23 @@ TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
           << "large enough to split the copies";
     }
     const ClusterPairList& cl = list.clusters();
-    const Halo& halo = list.halo();
-    const auto owner = halo.owner();
     const auto& len = s.box().lengths();
+    int ghosts = 0;
     for (int k = 0; k < cl.n_slots(); ++k) {
-      const int a = cl.slot_atom()[k];
-      if (a < 0) continue;
+      const int o = cl.slot_owner()[k];
+      if (o < 0) continue;
       // The atom's owner moved, and the slot with it: owner + image * box length.
-      const int o = owner[a];
-      ASSERT_EQ(cl.view().x[k], s.x()[o] + halo.image_x()[a] * len[0]) << "slot " << k;
-      ASSERT_EQ(cl.view().y[k], s.y()[o] + halo.image_y()[a] * len[1]) << "slot " << k;
-      ASSERT_EQ(cl.view().z[k], s.z()[o] + halo.image_z()[a] * len[2]) << "slot " << k;
-      if (a < halo.n_local()) {
-        ASSERT_EQ(cl.view().x[k], s.x()[a]) << "a local atom's slot is the atom";
+      const int ix = cl.slot_image_x()[k], iy = cl.slot_image_y()[k], iz = cl.slot_image_z()[k];
+      ASSERT_EQ(cl.view().x[k], s.x()[o] + ix * len[0]) << "slot " << k;
+      ASSERT_EQ(cl.view().y[k], s.y()[o] + iy * len[1]) << "slot " << k;
+      ASSERT_EQ(cl.view().z[k], s.z()[o] + iz * len[2]) << "slot " << k;
+      if (k < cl.view().n_i_slots()) {
+        ASSERT_EQ(cl.view().x[k], s.x()[o]) << "a local atom's slot is the atom";
+      } else {
+        ++ghosts;
       }
     }
+    EXPECT_GT(ghosts, 0);
   }
 }
 
