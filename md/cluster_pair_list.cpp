@@ -67,7 +67,9 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   for (int a = 0; a < 2; ++a) {
     const int inside = std::max(1, static_cast<int>(std::lround(len[a] / side)));
     width_[a] = len[a] / inside;
-    const int margin = static_cast<int>(std::ceil(range / width_[a]));
+    // No further than the halo's image shells reach (ceil can round one column past them).
+    const int margin =
+        std::min(static_cast<int>(std::ceil(range / width_[a])), halo.shells()[a] * inside);
     lo_[a] = lo[a] - margin * width_[a];
     dims_[a] = inside + 2 * margin;
     inside_[a] = inside;

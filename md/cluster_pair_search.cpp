@@ -65,6 +65,7 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
   const M lane = {0, 1, 2, 3};
   for (int ci = c_begin; ci < c_end; ++ci) {
     const double ilx = bb_lo_x_[ci], ily = bb_lo_y_[ci], ilz = bb_lo_z_[ci];
+    const double z_slack = 1e-12 * (std::abs(ilz) + range);
     const double ihx = bb_hi_x_[ci], ihy = bb_hi_y_[ci], ihz = bb_hi_z_[ci];
     const int si = ci * kClusterSize;
     // Padding fills a cluster's tail; padding j-slots sit far from every atom, so only the
@@ -89,7 +90,12 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
           candidates[n_near].first = c0 + k;
           n_near += static_cast<int>(b >> k & 1u);
         }
-        if (simd::bits(in_z) != 0xFu) break;  // z only grows along the column
+        // z only grows along a run, so the rest starts beyond reach too. Across a ghost column's
+        // image runs it grows only up to rounding (z + iz L and z' + (iz + 1) L round apart, by a
+        // few ulps), so stop a hair past the reach: a box just beyond it can be followed only by
+        // boxes that still fail the exact test.
+        const M stop = simd::load<V>(&bb_lo_z_[c0]) >= ihz + range + z_slack;
+        if (simd::bits(stop) != 0u) break;
       }
     }
     // The atom-pair masks of the clusters whose boxes are near, keeping the non-empty ones
