@@ -129,9 +129,6 @@ void ClusterPairList::fill_image_slots(const Box& box, ThreadTeam* team) {
         slot_owner_[s] = o;
         slot_species_[s] = slot_species_[from];
         slot_key_[s] = o >= 0 ? half_list_key(o, sign) : -2;  // padding: never kept
-        slot_ix_[s] = o >= 0 ? i[0] : 0;
-        slot_iy_[s] = o >= 0 ? i[1] : 0;
-        slot_iz_[s] = o >= 0 ? i[2] : 0;
       }
     }
   });

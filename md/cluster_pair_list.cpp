@@ -17,23 +17,17 @@ namespace {
 // too, for the mixed-precision kernel), so a kernel's masked-off arithmetic makes no NaN.
 constexpr double kFar = 1.0e10;
 
-/// Slots [b, e) at owner + image * box length, padding at kFar. The pointers are plain
-/// restrict-qualified parameters: a member's data pointer could alias the stores, and the loop
-/// over members reloaded nine of them on every slot.
+/// Local slots [b, e) at their atoms, padding at kFar. The pointers are plain restrict-qualified
+/// parameters: a member's data pointer could alias the stores, and the loop over members
+/// reloaded them on every slot.
 void refresh_slots(const double* __restrict x, const double* __restrict y,
-                   const double* __restrict z, const int* __restrict owner,
-                   const int* __restrict ix, const int* __restrict iy, const int* __restrict iz,
-                   double lx, double ly, double lz, double* __restrict px, double* __restrict py,
-                   double* __restrict pz, int b, int e) {
+                   const double* __restrict z, const int* __restrict owner, double* __restrict px,
+                   double* __restrict py, double* __restrict pz, int b, int e) {
   for (int s = b; s < e; ++s) {
     const int o = owner[s];
-    if (o < 0) {
-      px[s] = py[s] = pz[s] = kFar;
-      continue;
-    }
-    px[s] = x[o] + ix[s] * lx;
-    py[s] = y[o] + iy[s] * ly;
-    pz[s] = z[o] + iz[s] * lz;
+    px[s] = o < 0 ? kFar : x[o];
+    py[s] = o < 0 ? kFar : y[o];
+    pz[s] = o < 0 ? kFar : z[o];
   }
 }
 
@@ -90,9 +84,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   // The local slots: each holds its atom (the halo's first n_local atoms are the system's,
   // wrapped into the box).
   auto size_slots = [&](std::size_t n) {
-    for (auto* v : {&slot_owner_, &slot_species_, &slot_ix_, &slot_iy_, &slot_iz_}) {
-      resize_with_headroom(*v, n);
-    }
+    for (auto* v : {&slot_owner_, &slot_species_}) resize_with_headroom(*v, n);
     resize_with_headroom(slot_key_, n);
     for (auto* v : {&px_, &py_, &pz_}) resize_with_headroom(*v, n);
   };
@@ -102,16 +94,13 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   run_split(local_team, [&](int t, int nt) {
     const auto [b, e] = even_range(static_cast<int>(n_local_slots), t, nt);
     for (int s = b; s < e; ++s) {
-      const int a = slot_atom_[s];
-      slot_owner_[s] = a;
+      const int a = slot_owner_[s];
       slot_species_[s] = a >= 0 ? species[a] : 0;
       slot_key_[s] = a >= 0 ? half_list_key(a, 0) : -2;  // padding: never kept
-      slot_ix_[s] = slot_iy_[s] = slot_iz_[s] = 0;
     }
   });
-  refresh_slots(halo.x().data(), halo.y().data(), halo.z().data(), slot_owner_.data(),
-                slot_ix_.data(), slot_iy_.data(), slot_iz_.data(), len[0], len[1], len[2],
-                px_.data(), py_.data(), pz_.data(), 0, static_cast<int>(n_local_slots));
+  refresh_slots(halo.x().data(), halo.y().data(), halo.z().data(), slot_owner_.data(), px_.data(),
+                py_.data(), pz_.data(), 0, static_cast<int>(n_local_slots));
   compute_boxes(0, team);
 
   // The ghost clusters: images of the local ones.
@@ -266,7 +255,7 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
     for (int k = first + b; k < first + e; ++k) order_[first + next[col_of_atom_[k]]++] = k;
   });
   n_clusters_ = cluster;
-  resize_with_headroom(slot_atom_, static_cast<std::size_t>(cluster) * kClusterSize);
+  resize_with_headroom(slot_owner_, static_cast<std::size_t>(cluster) * kClusterSize);
   run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(n_cols, t, nt);
     for (int c = b; c < e; ++c) {
@@ -276,7 +265,7 @@ void ClusterPairList::cluster_atoms(const Halo& halo, int first, int last,
       int slot = column_start[c] * kClusterSize;
       for (int k = begin; k < end; k += kClusterSize) {
         for (int s = 0; s < kClusterSize; ++s)
-          slot_atom_[slot++] = k + s < end ? order_[k + s] : -1;
+          slot_owner_[slot++] = k + s < end ? order_[k + s] : -1;
       }
     }
   });
@@ -289,7 +278,6 @@ void ClusterPairList::refresh(const System& system, ThreadTeam* team) {
   run_split(team_for_atoms(team, static_cast<std::size_t>(n_local_slots)), [&](int t, int nt) {
     const auto [b, e] = even_range(n_local_slots, t, nt);
     refresh_slots(system.x().data(), system.y().data(), system.z().data(), slot_owner_.data(),
-                  slot_ix_.data(), slot_iy_.data(), slot_iz_.data(), len[0], len[1], len[2],
                   px_.data(), py_.data(), pz_.data(), b, e);
   });
   refresh_images(len, team);
@@ -338,7 +326,7 @@ void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const do
   const int nlc = n_local_clusters_;
   const int* const offsets = fold_offsets_.data();
   const int* const images = fold_images_.data();
-  const int* const atom = slot_atom_.data();
+  const int* const atom = slot_owner_.data();
   // Per local cluster: its slots' forces plus its images' (one vector per axis, each image's
   // slots in the local cluster's order), then onto its atoms.
   run_split(team, [=](int t, int nt) {

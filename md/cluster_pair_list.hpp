@@ -44,12 +44,15 @@ class ClusterPairList {
   /// The most slots of any build so far: a kernel sizes its per-slot buffers for it, with
   /// headroom (the ghost count drifts between builds, and grows as a crystal melts).
   std::size_t max_slots() const { return max_clusters_ * kClusterSize; }
-  /// The local atom each packed slot holds or images (-1: padding), and the image: slot k sits at
-  /// owner + (image_x, image_y, image_z) * box lengths.
+  /// The local atom each packed slot holds or images (-1: padding).
   const std::vector<int>& slot_owner() const { return slot_owner_; }
-  const std::vector<int>& slot_image_x() const { return slot_ix_; }
-  const std::vector<int>& slot_image_y() const { return slot_iy_; }
-  const std::vector<int>& slot_image_z() const { return slot_iz_; }
+  /// The image of slot s: it sits at its owner + image * box lengths ({0, 0, 0} in an
+  /// i-cluster, its cluster's image vector in a ghost cluster).
+  std::array<int, 3> slot_image(int s) const {
+    const int r = s / kClusterSize - n_local_clusters_;
+    if (r < 0) return {0, 0, 0};
+    return {image_ix_[r], image_iy_[r], image_iz_[r]};
+  }
   /// Ghost clusters: cluster n_i_clusters + g is local cluster image_source()[g] moved by one
   /// image vector (its slots' image).
   const std::vector<int>& image_source() const { return image_src_; }
@@ -121,9 +124,7 @@ class ClusterPairList {
   int n_local_clusters_ = 0;
   std::size_t max_clusters_ = 0;
   // Per slot.
-  std::vector<int> slot_atom_;  // local slots: the atom (-1: padding)
-  std::vector<int> slot_owner_, slot_species_;
-  std::vector<int> slot_ix_, slot_iy_, slot_iz_;  // the slot's image (0 for locals and padding)
+  std::vector<int> slot_owner_, slot_species_;  // the local atom held or imaged (-1: padding)
   // Per slot, half_list_key of its atom: the half list keeps (i, ghost) iff key > 2 i.
   std::vector<std::int64_t> slot_key_;
   // Each local cluster's ghost clusters (index minus n_local_clusters_), CSR: fold_forces adds

@@ -71,7 +71,7 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
     // Padding fills a cluster's tail; padding j-slots sit far from every atom, so only the
     // padding i-slots (which sit on them) need leaving out.
     int n_real = 0;
-    while (n_real < kClusterSize && slot_atom_[si + n_real] >= 0) ++n_real;
+    while (n_real < kClusterSize && slot_owner_[si + n_real] >= 0) ++n_real;
     auto* candidates = out.candidates.data();
     int n_near = 0;
     for (Window& w : out.windows) {
@@ -151,7 +151,7 @@ inline std::uint16_t ClusterPairList::pair_mask(int ci, int n_real, int cj, doub
     // The half list's rule: a local pair once (in a cluster, the lower slot keeps it); a ghost
     // pair from the side whose owner index is lower (an atom's own images: the positive side).
     if (cj == ci) keep &= lane > a;
-    if (ghosts) keep &= key_j > 2 * std::int64_t{slot_atom_[si + a]};
+    if (ghosts) keep &= key_j > 2 * std::int64_t{slot_owner_[si + a]};
     mask |= simd::bits(keep) << (a * kClusterSize);
   }
   return static_cast<std::uint16_t>(mask & ((1u << (n_real * kClusterSize)) - 1u));

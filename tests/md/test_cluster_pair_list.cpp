@@ -67,10 +67,10 @@ std::multiset<Pair> cluster_list_pairs(const ClusterPairList& list) {
         const int si = g * per_row + bit / kC, sj = cj * kC + bit % kC;
         EXPECT_GE(owner[si], 0) << "a mask bit on a padding slot";
         EXPECT_GE(owner[sj], 0) << "a mask bit on a padding slot";
-        EXPECT_EQ(list.slot_image_x()[si] | list.slot_image_y()[si] | list.slot_image_z()[si], 0)
+        EXPECT_EQ(list.slot_image(si), (std::array<int, 3>{0, 0, 0}))
             << "an i-slot that is not a local atom";
-        out.insert(canonical_pair(owner[si], owner[sj], list.slot_image_x()[sj],
-                                  list.slot_image_y()[sj], list.slot_image_z()[sj]));
+        const std::array<int, 3> image = list.slot_image(sj);
+        out.insert(canonical_pair(owner[si], owner[sj], image[0], image[1], image[2]));
       }
     }
   }
@@ -105,8 +105,8 @@ void expect_same_pairs_as(NeighborKind kind, System s, double cutoff, double ski
   for (int s_ = 0; s_ < cl.n_slots(); ++s_) {
     const int o = cl.slot_owner()[s_];
     if (o < 0) continue;
-    const std::array<int, 4> key = {o, cl.slot_image_x()[s_], cl.slot_image_y()[s_],
-                                    cl.slot_image_z()[s_]};
+    const std::array<int, 3> image = cl.slot_image(s_);
+    const std::array<int, 4> key = {o, image[0], image[1], image[2]};
     EXPECT_TRUE(slot_of.emplace(key, s_).second) << "an atom image in two slots: slot " << s_;
     const bool local = key[1] == 0 && key[2] == 0 && key[3] == 0;
     EXPECT_EQ(local, s_ < v.n_i_clusters * ClusterPairList::kClusterSize) << "slot " << s_;
@@ -250,7 +250,7 @@ TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
       const int o = cl.slot_owner()[k];
       if (o < 0) continue;
       // The atom's owner moved, and the slot with it: owner + image * box length.
-      const int ix = cl.slot_image_x()[k], iy = cl.slot_image_y()[k], iz = cl.slot_image_z()[k];
+      const auto [ix, iy, iz] = cl.slot_image(k);
       ASSERT_EQ(cl.view().x[k], s.x()[o] + ix * len[0]) << "slot " << k;
       ASSERT_EQ(cl.view().y[k], s.y()[o] + iy * len[1]) << "slot " << k;
       ASSERT_EQ(cl.view().z[k], s.z()[o] + iz * len[2]) << "slot " << k;
