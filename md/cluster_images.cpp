@@ -116,19 +116,23 @@ void ClusterPairList::make_image_clusters(const Box& box, double range,
 void ClusterPairList::fill_image_slots(const Box& box, ThreadTeam* team) {
   const int nlc = n_local_clusters_;
   const int n_ghost = n_clusters_ - nlc;
+  // Whole clusters keep their pairs from one side (cluster_key_): an atom-level rule would split
+  // a ghost cluster's pairs with an i-cluster between the two sides' rows, half-filling both.
+  resize_with_headroom(cluster_key_, static_cast<std::size_t>(n_clusters_) + kClusterSize);
+  for (int c = 0; c < nlc; ++c) cluster_key_[static_cast<std::size_t>(c)] = 2 * std::int64_t{c} + 1;
+  std::fill(cluster_key_.begin() + n_clusters_, cluster_key_.end(), -1);  // the search's tail
   ThreadTeam* slot_team = team_for_atoms(team, static_cast<std::size_t>(n_ghost) * kClusterSize);
   run_split(slot_team, [&](int t, int nt) {
     const auto [b, e] = even_range(n_ghost, t, nt);
     for (int r = b; r < e; ++r) {
       const std::array<int, 3> i = {image_ix_[r], image_iy_[r], image_iz_[r]};
-      const int sign = image_sign(i);
+      cluster_key_[static_cast<std::size_t>(nlc + r)] = half_list_key(image_src_[r], image_sign(i));
       for (int k = 0; k < kClusterSize; ++k) {
         const std::size_t s = static_cast<std::size_t>(nlc + r) * kClusterSize + k;
         const std::size_t from = static_cast<std::size_t>(image_src_[r]) * kClusterSize + k;
         const int o = slot_owner_[from];
         slot_owner_[s] = o;
         slot_species_[s] = slot_species_[from];
-        slot_key_[s] = o >= 0 ? half_list_key(o, sign) : -2;  // padding: never kept
       }
     }
   });

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "kernels/common/half_list_rule.hpp"
 #include "kernels/cpu/atom_ranges.hpp"
 #include "kernels/cpu/simd_pack.hpp"
 #include "md/grow.hpp"
@@ -85,7 +84,6 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   // wrapped into the box).
   auto size_slots = [&](std::size_t n) {
     for (auto* v : {&slot_owner_, &slot_species_}) resize_with_headroom(*v, n);
-    resize_with_headroom(slot_key_, n);
     for (auto* v : {&px_, &py_, &pz_}) resize_with_headroom(*v, n);
   };
   size_slots(n_local_slots);
@@ -96,7 +94,6 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     for (int s = b; s < e; ++s) {
       const int a = slot_owner_[s];
       slot_species_[s] = a >= 0 ? species[a] : 0;
-      slot_key_[s] = a >= 0 ? half_list_key(a, 0) : -2;  // padding: never kept
     }
   });
   refresh_slots(halo.x().data(), halo.y().data(), halo.z().data(), slot_owner_.data(), px_.data(),

@@ -125,8 +125,10 @@ class ClusterPairList {
   std::size_t max_clusters_ = 0;
   // Per slot.
   std::vector<int> slot_owner_, slot_species_;  // the local atom held or imaged (-1: padding)
-  // Per slot, half_list_key of its atom: the half list keeps (i, ghost) iff key > 2 i.
-  std::vector<std::int64_t> slot_key_;
+  // Per cluster (and four past the last), the half list's rule on whole clusters: i-cluster
+  // ci keeps cluster c iff cluster_key_[c] > 2 ci (a local c: 2 c + 1; an image of local
+  // cluster c: half_list_key(c, its image's sign)).
+  std::vector<std::int64_t> cluster_key_;
   // Each local cluster's ghost clusters (index minus n_local_clusters_), CSR: fold_forces adds
   // them onto it.
   std::vector<int> fold_offsets_, fold_images_;

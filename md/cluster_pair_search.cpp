@@ -68,6 +68,7 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
     const double z_slack = 1e-12 * (std::abs(ilz) + range);
     const double ihx = bb_hi_x_[ci], ihy = bb_hi_y_[ci], ihz = bb_hi_z_[ci];
     const int si = ci * kClusterSize;
+    const std::int64_t key_i = 2 * std::int64_t{ci};
     // Padding fills a cluster's tail; padding j-slots sit far from every atom, so only the
     // padding i-slots (which sit on them) need leaving out.
     int n_real = 0;
@@ -83,8 +84,9 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
         const V gy = gap(ily, ihy, simd::load<V>(&bb_lo_y_[c0]), simd::load<V>(&bb_hi_y_[c0]));
         const V gz = gap(ilz, ihz, simd::load<V>(&bb_lo_z_[c0]), simd::load<V>(&bb_hi_z_[c0]));
         const M cj = lane + c0;
-        // A local pair of clusters is listed from the lower one.
-        const M near = (gx * gx + gy * gy + gz * gz < range2) & in_z & (cj < w.end) & (cj >= ci);
+        // A pair of clusters is listed from one side only (cluster_key_).
+        const M near = (gx * gx + gy * gy + gz * gz < range2) & in_z & (cj < w.end) &
+                       (simd::load<M>(&cluster_key_[c0]) > key_i);
         const unsigned b = simd::bits(near);
         for (int k = 0; k < 4; ++k) {
           candidates[n_near].first = c0 + k;
@@ -140,18 +142,15 @@ inline std::uint16_t ClusterPairList::pair_mask(int ci, int n_real, int cj, doub
   using M = simd::Mask4;
   const int si = ci * kClusterSize, sj = cj * kClusterSize;
   const V xj = simd::load<V>(&px_[sj]), yj = simd::load<V>(&py_[sj]), zj = simd::load<V>(&pz_[sj]);
-  const bool ghosts = cj >= n_local_clusters_;
-  const M key_j = simd::load<M>(&slot_key_[sj]);
   const M lane = {0, 1, 2, 3};
   unsigned mask = 0;
   // All four i-slots, then the padding ones' rows dropped: a fixed trip count unrolls.
   for (int a = 0; a < kClusterSize; ++a) {
     const V dx = px_[si + a] - xj, dy = py_[si + a] - yj, dz = pz_[si + a] - zj;
     M keep = dx * dx + dy * dy + dz * dz < range2;
-    // The half list's rule: a local pair once (in a cluster, the lower slot keeps it); a ghost
-    // pair from the side whose owner index is lower (an atom's own images: the positive side).
+    // Within a cluster, the lower slot keeps a pair (the search kept only the clusters whose
+    // pairs this side lists).
     if (cj == ci) keep &= lane > a;
-    if (ghosts) keep &= key_j > 2 * std::int64_t{slot_owner_[si + a]};
     mask |= simd::bits(keep) << (a * kClusterSize);
   }
   return static_cast<std::uint16_t>(mask & ((1u << (n_real * kClusterSize)) - 1u));

@@ -27,14 +27,16 @@ System jittered_fcc(double a, int nx, int ny, int nz, double amplitude, std::uin
   return s;
 }
 
-// A pair as (local i, local j, image of j): j's atom sits at owner j + image * box lengths. A
-// pair of two local atoms is (lower, higher, 0): the half list and the cluster list may keep it
-// from either side.
+// A pair as (local i, local j, image of j): j's atom sits at owner j + image * box lengths.
+// The same pair seen from j is (j, i, -image); the half list and the cluster list may keep it
+// from either side, so a pair is written from its lower atom (an atom's own image: the positive
+// one).
 using Pair = std::tuple<int, int, int, int, int>;
 
 Pair canonical_pair(int i, int j, int ix, int iy, int iz) {
-  if (ix == 0 && iy == 0 && iz == 0) return {std::min(i, j), std::max(i, j), 0, 0, 0};
-  return {i, j, ix, iy, iz};
+  const int first = ix != 0 ? ix : (iy != 0 ? iy : iz);
+  if (i < j || (i == j && first > 0)) return {i, j, ix, iy, iz};
+  return {j, i, -ix, -iy, -iz};
 }
 
 std::multiset<Pair> half_list_pairs(const NeighborList& list) {
