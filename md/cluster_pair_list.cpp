@@ -160,9 +160,12 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     atom_pairs_ += chunks_[static_cast<std::size_t>(t)].atom_pairs;
   }
   // Rows grow as a crystal melts (its clusters' boxes loosen), at times by more than a quarter
-  // between two builds: the headroom of the Verlet list's entries (ensure_headroom).
-  resize_with_headroom(row_cluster_, static_cast<std::size_t>(base));
-  resize_with_headroom(row_mask_, static_cast<std::size_t>(base));
+  // between two builds: the headroom of the Verlet list's entries (ensure_headroom). One row
+  // more, past the last: cluster 0 with no pair, so a kernel may read a row ahead.
+  resize_with_headroom(row_cluster_, static_cast<std::size_t>(base) + 1);
+  resize_with_headroom(row_mask_, static_cast<std::size_t>(base) + 1);
+  row_cluster_[static_cast<std::size_t>(base)] = 0;
+  row_mask_[static_cast<std::size_t>(base)] = 0;
   ensure_headroom(row_cluster_);
   ensure_headroom(row_mask_);
   run_split(team, [&](int t, int) {

@@ -58,7 +58,7 @@ class ClusterPairList {
   const std::vector<int>& image_source() const { return image_src_; }
   /// Rows listed (i_atoms_per_row i-atoms against a j-cluster: one SIMD evaluation of 4 or 8
   /// pairs), and atom pairs their masks keep (the half list's size).
-  std::size_t num_rows() const { return row_cluster_.size(); }
+  std::size_t num_rows() const { return row_cluster_.empty() ? 0 : row_cluster_.size() - 1; }
   std::size_t num_atom_pairs() const { return atom_pairs_; }
 
   /// Atom pairs of the list closer than `r` at the current positions.

@@ -18,7 +18,8 @@ namespace mdb {
 /// 4 * a + b is set when atom a of the group and the atom in slot b of the j-cluster are a pair
 /// of the half list (each pair of the system once, Newton's third law), within cutoff + skin at
 /// the list's build. A j-cluster none of whose atoms is such a pair is not listed, so no vector
-/// is spent on i-atoms far from it. A kernel still tests r < rc on every step.
+/// is spent on i-atoms far from it. A kernel still tests r < rc on every step. One more row
+/// follows the last (cluster 0, mask 0), so a kernel may load a row ahead of the one it sums.
 struct ClusterPairView {
   static constexpr int kClusterSize = 4;
 

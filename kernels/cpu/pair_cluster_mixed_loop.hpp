@@ -111,34 +111,48 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     const LjPair<float>* row_hi = table + (kSingleSpecies ? 0 : v.species[si + 1] * n_species);
     F8 fix{}, fiy{}, fiz{};
     F8 e_acc{};
+    // Software-pipelined by one row, as pair_forces_cluster: the next row's separations and
+    // 1/r^2 start while this row's forces are summed. Lanes off in the row's mask (padding far
+    // away, an atom against itself) divide 1 instead, so no denormal or infinite intermediate
+    // slows the lane down or raises a flag; lanes beyond the cutoff hold a finite r^2.
+    struct Row {
+      int cj;
+      F8 dx, dy, dz, r2, r2inv;
+    };
+    auto start_row = [&](std::int64_t k) {
+      Row r;
+      r.cj = row_cluster[k];
+      const int pj = 2 * kC * r.cj;
+      r.dx = xi - simd::load<F8>(x + pj);
+      r.dy = yi - simd::load<F8>(y + pj);
+      r.dz = zi - simd::load<F8>(z + pj);
+      r.r2 = r.dx * r.dx + r.dy * r.dy + r.dz * r.dz;
+      r.r2inv = 1 / (simd::lane_mask8(row_mask[k]) ? r.r2 : one);
+      return r;
+    };
+    Row cur = start_row(k_begin);
     for (std::int64_t k = k_begin; k < k_end; ++k) {
-      const int cj = row_cluster[k];
-      const int pj = 2 * kC * cj;
-      const F8 dx = xi - simd::load<F8>(x + pj);
-      const F8 dy = yi - simd::load<F8>(y + pj);
-      const F8 dz = zi - simd::load<F8>(z + pj);
-      const F8 r2 = dx * dx + dy * dy + dz * dz;
+      const Row next = start_row(k + 1);
+      const int pj = 2 * kC * cur.cj;
       auto term = [&](const LjPair<F8>& p) {
-        const simd::Mask8 in = simd::lane_mask8(row_mask[k]) & (r2 < p.rc2);
-        // Off lanes (padding far away, an atom against itself) get a harmless r2, so no
-        // denormal or infinite intermediate slows the lane down or raises a flag.
-        const F8 r2inv = 1 / (in ? r2 : one);
-        const F8 fr = simd::keep(in, p.f_over_r_from_inverse(r2inv));
-        const F8 fxp = dx * fr, fyp = dy * fr, fzp = dz * fr;
+        const simd::Mask8 in = simd::lane_mask8(row_mask[k]) & (cur.r2 < p.rc2);
+        const F8 fr = simd::keep(in, p.f_over_r_from_inverse(cur.r2inv));
+        const F8 fxp = cur.dx * fr, fyp = cur.dy * fr, fzp = cur.dz * fr;
         fix += fxp;
         fiy += fyp;
         fiz += fzp;
         simd::store(jx + pj, simd::load<F8>(jx + pj) - fxp);
         simd::store(jy + pj, simd::load<F8>(jy + pj) - fyp);
         simd::store(jz + pj, simd::load<F8>(jz + pj) - fzp);
-        if constexpr (kEnergy) e_acc += simd::keep(in, p.energy_from_inverse(r2inv));
+        if constexpr (kEnergy) e_acc += simd::keep(in, p.energy_from_inverse(cur.r2inv));
       };
       if constexpr (kSingleSpecies) {
         term(single);
       } else {
-        const int* tj = v.species + cj * kC;
+        const int* tj = v.species + cur.cj * kC;
         term(pair_lanes<F8>(row_lo, tj, row_hi, tj));
       }
+      cur = next;
     }
     fx[si] += sum4(simd::low_half(fix));
     fy[si] += sum4(simd::low_half(fiy));

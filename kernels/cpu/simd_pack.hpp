@@ -62,6 +62,11 @@ MDB_SIMD_INLINE Mask4 lane_mask4(unsigned bits) {
   return load<Mask4>(detail::kLaneMaskRows[bits & 15u].data());
 }
 
+/// lane_mask4 for a 1 x 4 list's row mask, which the list builds below 16: no masking.
+MDB_SIMD_INLINE Mask4 lane_mask4_of_row(std::uint8_t bits) {
+  return load<Mask4>(detail::kLaneMaskRows[bits].data());
+}
+
 /// Bit k set when lane k of the mask is set (the inverse of lane_mask4).
 MDB_SIMD_INLINE unsigned bits(Mask4 m) {
 #if defined(__AVX__)
