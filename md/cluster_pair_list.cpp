@@ -149,6 +149,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     size_at_least(chunk.cluster, rows);
     size_at_least(chunk.mask, rows);
     size_at_least(chunk.candidates, w + 64);
+    size_at_least(chunk.candidate_masks, w + 64);
   });
   std::int64_t base = 0;
   atom_pairs_ = 0;

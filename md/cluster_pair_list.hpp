@@ -82,7 +82,8 @@ class ClusterPairList {
     std::vector<std::uint8_t> mask;
     std::size_t n_rows = 0;
     std::vector<Window> windows;
-    std::vector<std::pair<int, std::uint16_t>> candidates;  // j-cluster, 4 x 4 mask
+    std::vector<int> candidates;  // j-clusters, then those with an atom pair
+    std::vector<std::uint16_t> candidate_masks;  // their 4 x 4 masks
     std::size_t max_window = 0;  // the most j-clusters one column's windows held, this build
     std::size_t atom_pairs = 0;
   };

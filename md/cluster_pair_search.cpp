@@ -55,6 +55,7 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
   // held, so this grows only when a column's windows outgrow that between two builds.
   out.max_window = std::max(out.max_window, window_clusters);
   size_at_least(out.candidates, window_clusters + 4);
+  size_at_least(out.candidate_masks, window_clusters + 4);
   using V = simd::Double4;
   using M = simd::Mask4;
   ensure_headroom(out.windows);
@@ -87,11 +88,7 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
         // A pair of clusters is listed from one side only (cluster_key_).
         const M near = (gx * gx + gy * gy + gz * gz < range2) & in_z & (cj < w.end) &
                        (simd::load<M>(&cluster_key_[c0]) > key_i);
-        const unsigned b = simd::bits(near);
-        for (int k = 0; k < 4; ++k) {
-          candidates[n_near].first = c0 + k;
-          n_near += static_cast<int>(b >> k & 1u);
-        }
+        n_near += simd::compress_indices4(simd::bits(near), c0, candidates + n_near);
         // z only grows along a run, so the rest starts beyond reach too. Across a ghost column's
         // image runs it grows only up to rounding (z + iz L and z' + (iz + 1) L round apart, by a
         // few ulps), so stop a hair past the reach: a box just beyond it can be followed only by
@@ -102,11 +99,13 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
     }
     // The atom-pair masks of the clusters whose boxes are near, keeping the non-empty ones
     // (in place: the write index never passes the read index).
+    std::uint16_t* const masks = out.candidate_masks.data();
     int n_candidates = 0;
     for (int k = 0; k < n_near; ++k) {
-      const int c = candidates[k].first;
+      const int c = candidates[k];
       const std::uint16_t mask = pair_mask(ci, n_real, c, range2);
-      candidates[n_candidates] = {c, mask};
+      candidates[n_candidates] = c;
+      masks[n_candidates] = mask;
       n_candidates += mask != 0;
     }
     // Rows: each group of i-atoms (one atom, or a slot pair) against each j-cluster that one
@@ -123,8 +122,8 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
     std::size_t n_rows = out.n_rows, pairs = 0;
     for (int a = 0; a < kClusterSize; a += per_row) {
       for (int k = 0; k < n_candidates; ++k) {
-        const unsigned bits = candidates[k].second >> (a * kClusterSize) & row_bits;
-        row_cluster[n_rows] = candidates[k].first;
+        const unsigned bits = masks[k] >> (a * kClusterSize) & row_bits;
+        row_cluster[n_rows] = candidates[k];
         row_mask[n_rows] = static_cast<std::uint8_t>(bits);
         n_rows += bits != 0;
         pairs += static_cast<std::size_t>(std::popcount(bits));

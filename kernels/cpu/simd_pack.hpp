@@ -25,6 +25,8 @@ using Float8 = float __attribute__((vector_size(32)));
 using Mask8 = std::int32_t __attribute__((vector_size(32)));
 /// Four floats (one j-cluster in single precision).
 using Float4 = float __attribute__((vector_size(16)));
+/// Four ints (indices).
+using Int4 = std::int32_t __attribute__((vector_size(16)));
 
 template <class V>
 MDB_SIMD_INLINE V load(const void* p) {
@@ -53,6 +55,18 @@ constexpr std::array<std::array<Int, kLanes>, (1u << kLanes)> lane_mask_rows() {
   }
   return t;
 }
+// Row b: the indices of the set bits of b in increasing order, then zeros.
+constexpr std::array<std::array<std::int32_t, 4>, 16> set_bit_indices() {
+  std::array<std::array<std::int32_t, 4>, 16> t{};
+  for (unsigned b = 0; b < 16; ++b) {
+    int n = 0;
+    for (int k = 0; k < 4; ++k) {
+      if (b >> k & 1u) t[b][n++] = k;
+    }
+  }
+  return t;
+}
+alignas(16) inline constexpr auto kSetBitIndices = set_bit_indices();
 alignas(32) inline constexpr auto kLaneMaskRows = lane_mask_rows<std::int64_t, 4>();
 alignas(32) inline constexpr auto kLaneMaskRows8 = lane_mask_rows<std::int32_t, 8>();
 }  // namespace detail
@@ -65,6 +79,13 @@ MDB_SIMD_INLINE Mask4 lane_mask4(unsigned bits) {
 /// lane_mask4 for a 1 x 4 list's row mask, which the list builds below 16: no masking.
 MDB_SIMD_INLINE Mask4 lane_mask4_of_row(std::uint8_t bits) {
   return load<Mask4>(detail::kLaneMaskRows[bits].data());
+}
+
+/// Writes first + k for each set bit k of `bits` (0..15), in increasing k, to out[0..popcount)
+/// and returns popcount(bits); one 16-byte store, so out must have room for four.
+MDB_SIMD_INLINE int compress_indices4(unsigned bits, std::int32_t first, std::int32_t* out) {
+  store(out, load<Int4>(detail::kSetBitIndices[bits & 15u].data()) + first);
+  return __builtin_popcount(bits & 15u);
 }
 
 /// Bit k set when lane k of the mask is set (the inverse of lane_mask4).
