@@ -139,8 +139,32 @@ void ClusterPairList::fill_image_slots(const Box& box, ThreadTeam* team) {
   refresh_images(box.lengths(), team);
 }
 
-void ClusterPairList::refresh_images(const std::array<double, 3>& len, ThreadTeam* team) {
+namespace {
+
+/// Ghost clusters [b, e) (the slots from `to_*`, which start at the first ghost cluster) as
+/// their local clusters (from `from_*`) moved by l * image, one vector per axis. Plain
+/// restrict-qualified parameters: captured in a lambda, every value was reloaded after each
+/// store (a store may alias the lambda's copy). The two ranges of slots do not overlap.
+void move_images(const double* __restrict from_x, const double* __restrict from_y,
+                 const double* __restrict from_z, double* __restrict to_x, double* __restrict to_y,
+                 double* __restrict to_z, const int* __restrict src, const int* __restrict ix,
+                 const int* __restrict iy, const int* __restrict iz, double lx, double ly,
+                 double lz, int b, int e) {
   using V = simd::Double4;
+  constexpr int kC = ClusterPairView::kClusterSize;
+  for (int r = b; r < e; ++r) {
+    // Padding stays far (kFar plus a box length or two).
+    const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(src[r]) * kC;
+    const std::ptrdiff_t to = static_cast<std::ptrdiff_t>(r) * kC;
+    simd::store(to_x + to, simd::load<V>(from_x + from) + ix[r] * lx);
+    simd::store(to_y + to, simd::load<V>(from_y + from) + iy[r] * ly);
+    simd::store(to_z + to, simd::load<V>(from_z + from) + iz[r] * lz);
+  }
+}
+
+}  // namespace
+
+void ClusterPairList::refresh_images(const std::array<double, 3>& len, ThreadTeam* team) {
   static_assert(kClusterSize == 4, "a cluster's slots are one Double4 per axis");
   const int nlc = n_local_clusters_;
   const int n_ghost = n_clusters_ - nlc;
@@ -155,14 +179,8 @@ void ClusterPairList::refresh_images(const std::array<double, 3>& len, ThreadTea
   run_split(team_for_atoms(team, static_cast<std::size_t>(n_ghost) * kClusterSize),
             [=](int t, int nt) {
               const auto [b, e] = even_range(n_ghost, t, nt);
-              for (int r = b; r < e; ++r) {
-                // One vector per axis; padding stays far (kFar plus a box length or two).
-                const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(src[r]) * kClusterSize;
-                const std::ptrdiff_t to = static_cast<std::ptrdiff_t>(nlc + r) * kClusterSize;
-                simd::store(px + to, simd::load<V>(px + from) + ix[r] * lx);
-                simd::store(py + to, simd::load<V>(py + from) + iy[r] * ly);
-                simd::store(pz + to, simd::load<V>(pz + from) + iz[r] * lz);
-              }
+              const std::ptrdiff_t g = static_cast<std::ptrdiff_t>(nlc) * kClusterSize;
+              move_images(px, py, pz, px + g, py + g, pz + g, src, ix, iy, iz, lx, ly, lz, b, e);
             });
 }
 

@@ -8,6 +8,7 @@
 
 #include "kernels/common/half_list_rule.hpp"
 #include "kernels/cpu/atom_ranges.hpp"
+#include "kernels/cpu/simd_pack.hpp"
 #include "md/grow.hpp"
 
 namespace mdb {
@@ -169,24 +170,25 @@ void NeighborList::use_threads(ThreadTeam* team) {
 void NeighborList::displacement_since_build(const System& sys, double& max_disp2,
                                             double& ghost_shift) const {
   const auto px = sys.x(), py = sys.y(), pz = sys.z();
-  // Four running maxima and four sums (one chain of compare-selects would take its latency per
-  // atom); a NaN poisons the sums: a blown-up run must trigger a rebuild, which then throws.
-  double m[4] = {0.0, 0.0, 0.0, 0.0}, sum[4] = {0.0, 0.0, 0.0, 0.0};
+  // Running maxima and sums four atoms to a vector (one chain of compare-selects would take its
+  // latency per atom); a NaN poisons the sums: a blown-up run must trigger a rebuild, which
+  // then throws.
+  using V = simd::Double4;
+  V mv{}, sv{};
   const std::size_t n = px.size();
-  auto d2 = [&](std::size_t k) {
-    const double dx = px[k] - x0_[k], dy = py[k] - y0_[k], dz = pz[k] - z0_[k];
-    return dx * dx + dy * dy + dz * dz;
-  };
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
-    for (int l = 0; l < 4; ++l) {
-      const double d = d2(i + l);
-      m[l] = d > m[l] ? d : m[l];
-      sum[l] += d;
-    }
+    const V dx = simd::load<V>(&px[i]) - simd::load<V>(&x0_[i]);
+    const V dy = simd::load<V>(&py[i]) - simd::load<V>(&y0_[i]);
+    const V dz = simd::load<V>(&pz[i]) - simd::load<V>(&z0_[i]);
+    const V d = dx * dx + dy * dy + dz * dz;
+    mv = d > mv ? d : mv;
+    sv += d;
   }
+  double m[4] = {mv[0], mv[1], mv[2], mv[3]}, sum[4] = {sv[0], sv[1], sv[2], sv[3]};
   for (int l = 0; i < n; ++i, ++l) {
-    const double d = d2(i);
+    const double dx = px[i] - x0_[i], dy = py[i] - y0_[i], dz = pz[i] - z0_[i];
+    const double d = dx * dx + dy * dy + dz * dz;
     m[l] = d > m[l] ? d : m[l];
     sum[l] += d;
   }

@@ -29,11 +29,14 @@ struct LjPair {
                   "pass r2 in the evaluator's arithmetic type");
     return f_over_r_from_inverse(R(1 / r2));
   }
-  /// f_over_r given 1/r^2 (a SIMD kernel may compute the reciprocal its own way).
+  /// f_over_r given 1/r^2 (a SIMD kernel may compute the reciprocal its own way). Written as
+  /// r^-8 (lj1 r^-6 - lj2) with r^-8 = (r^-4)^2 beside r^-6 = r^-4 r^-2: three multiplies deep
+  /// after 1/r^2 instead of four, which the CPU cluster kernels, bound by latency, feel.
   template <class R = Real>
   MDB_HD R f_over_r_from_inverse(R r2inv) const {
-    const R r6inv = r2inv * r2inv * r2inv;
-    return r6inv * (lj1 * r6inv - lj2) * r2inv;
+    const R r4inv = r2inv * r2inv;
+    const R r6inv = r4inv * r2inv;
+    return (r4inv * r4inv) * (lj1 * r6inv - lj2);
   }
 
   /// phi(r) for r2 = r*r < rc2 (R as for f_over_r).
