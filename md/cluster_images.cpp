@@ -78,9 +78,12 @@ void ClusterPairList::make_image_clusters(const Box& box, double range,
   // Counted per column, placed by a prefix sum, then written: threads give the same order.
   ThreadTeam* image_team = team_for_atoms(team, static_cast<std::size_t>(nlc) * kClusterSize);
   resize_with_headroom(ghost_col_start_, static_cast<std::size_t>(n_cols) + 1);
+  resize_with_headroom(ghost_source_col_, static_cast<std::size_t>(n_cols));
   run_split(image_team, [&](int t, int nt) {
     const auto [b, e] = even_range(n_cols, t, nt);
     for (int col = b; col < e; ++col) {
+      int src_col, ix, iy;
+      ghost_source_col_[col] = source(col, src_col, ix, iy) ? src_col : -1;
       int n = 0;
       for_images(col, [&](int, int, int, int) { ++n; });
       ghost_col_start_[col + 1] = n;

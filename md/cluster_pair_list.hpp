@@ -82,7 +82,7 @@ class ClusterPairList {
     std::vector<std::uint8_t> mask;
     std::size_t n_rows = 0;
     std::vector<Window> windows;
-    std::vector<int> candidates;  // j-clusters, then those with an atom pair
+    std::vector<int> candidates;                 // j-clusters, then those with an atom pair
     std::vector<std::uint16_t> candidate_masks;  // their 4 x 4 masks
     std::size_t max_window = 0;  // the most j-clusters one column's windows held, this build
     std::size_t atom_pairs = 0;
@@ -119,6 +119,7 @@ class ClusterPairList {
   std::vector<int> col_of_atom_, col_count_, order_;
   std::vector<int> part_col_next_;  // cluster_atoms: per sorting part and column, next position
   std::vector<int> local_col_start_, ghost_col_start_;  // first cluster of each column (+1)
+  std::vector<int> ghost_source_col_;  // per column, the local column its ghosts image (-1: none)
   // Ghost clusters (index minus n_local_clusters_): source local cluster and image vector.
   std::vector<int> image_src_, image_ix_, image_iy_, image_iz_;
   int n_clusters_ = 0;  // local and ghost

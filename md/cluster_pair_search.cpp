@@ -37,17 +37,20 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
   const int reach_y = static_cast<int>(std::ceil(range / width_[1]));
   out.windows.clear();
   std::size_t window_clusters = 0;
+  auto add_window = [&](int b, int e) {
+    if (b < e) push_with_headroom(out.windows, Window{b, e});
+    window_clusters += static_cast<std::size_t>(e - b);
+  };
   for (int ny = std::max(0, cy - reach_y); ny <= std::min(dims_[1] - 1, cy + reach_y); ++ny) {
     const double gy = std::max(0, std::abs(ny - cy) - 1) * width_[1];
     for (int nx = std::max(0, cx - reach_x); nx <= std::min(dims_[0] - 1, cx + reach_x); ++nx) {
       const double gx = std::max(0, std::abs(nx - cx) - 1) * width_[0];
       if (gx * gx + gy * gy >= range2) continue;
       const int n = ny * dims_[0] + nx;
-      for (const std::vector<int>* starts : {&local_col_start_, &ghost_col_start_}) {
-        const int b = (*starts)[n], e = (*starts)[n + 1];
-        if (b < e) push_with_headroom(out.windows, Window{b, e});
-        window_clusters += static_cast<std::size_t>(e - b);
-      }
+      // Local clusters are numbered column by column, so a run of a lower column's clusters,
+      // or of their images, holds only clusters the half-list rule lists from the other side.
+      if (n >= col) add_window(local_col_start_[n], local_col_start_[n + 1]);
+      if (ghost_source_col_[n] >= col) add_window(ghost_col_start_[n], ghost_col_start_[n + 1]);
     }
   }
   // No i-cluster has more candidates than the windows hold, and the lanes that fail write one
