@@ -12,7 +12,7 @@ namespace {
 constexpr const char* kAxis[3] = {"x", "y", "z"};
 }  // namespace
 
-void Halo::build(System& sys, double range, int max_shells, ThreadTeam* team) {
+void Halo::build(System& sys, double range, int max_shells, ThreadTeam* team, bool ghosts) {
   const int n = static_cast<int>(sys.size());
   n_local_ = n;
   const OrthoBoxView& box = sys.box().view();
@@ -55,7 +55,7 @@ void Halo::build(System& sys, double range, int max_shells, ThreadTeam* team) {
                                   ") but max_image_shells is " + std::to_string(max_shells));
     }
     shells_[a] = k;
-    add_images(a, box.lo[a], len, k, range, team);
+    if (ghosts) add_images(a, box.lo[a], len, k, range, team);
   }
   // Room for the next rebuild's ghost count, so steps never reallocate.
   for (auto* v : {&x_, &y_, &z_}) ensure_headroom(*v);

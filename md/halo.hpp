@@ -18,9 +18,12 @@ class Halo {
  public:
   /// Wraps local atoms into the box (changes system positions by whole box lengths) and makes
   /// the ghost set, split over `team` for large systems (the same ghosts in the same order).
-  /// Throws std::invalid_argument on a non-finite position or when the range needs more than
-  /// max_shells image shells along an axis.
-  void build(System& system, double range, int max_shells, ThreadTeam* team = nullptr);
+  /// Without `ghosts`, only the wrapped local atoms and the image shells (what a cluster list,
+  /// which makes its ghosts as images of whole clusters, reads). Throws std::invalid_argument
+  /// on a non-finite position or when the range needs more than max_shells image shells along
+  /// an axis.
+  void build(System& system, double range, int max_shells, ThreadTeam* team = nullptr,
+             bool ghosts = true);
   /// Copies the current local positions and moves every ghost with its owner (and the box),
   /// split over `team` when given one.
   void refresh(const System& system, ThreadTeam* team = nullptr);

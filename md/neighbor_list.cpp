@@ -40,7 +40,8 @@ NeighborList::NeighborList(double cutoff, NeighborKind kind, const NeighborPolic
 
 void NeighborList::build(System& sys) {
   const double range = cutoff_ + policy_.skin;
-  halo_.build(sys, range, policy_.max_image_shells, team_);
+  // A cluster list makes its ghosts as images of whole clusters: the halo's would go unread.
+  halo_.build(sys, range, policy_.max_image_shells, team_, !is_cluster_kind(kind_));
   if (is_cluster_kind(kind_)) {
     clusters_.build(halo_, sys.box(), range, team_);
   } else {
@@ -220,13 +221,12 @@ bool NeighborList::update(System& sys) {
       return true;
     }
   }
-  ThreadTeam* copy_team = team_for_atoms(team_, static_cast<std::size_t>(halo_.n_extended()));
-  // A cluster list's kernels read only the packed slots: fill them from the atoms in one pass
-  // instead of moving the ghosts first and copying them after (a small box has ~7 ghosts per atom).
+  // A cluster list's kernels read only the packed slots: its refresh fills them from the atoms
+  // (and splits each part over the team by its own size).
   if (is_cluster_kind(kind_)) {
-    clusters_.refresh(sys, copy_team);
+    clusters_.refresh(sys, team_);
   } else {
-    halo_.refresh(sys, copy_team);
+    halo_.refresh(sys, team_for_atoms(team_, static_cast<std::size_t>(halo_.n_extended())));
   }
   return false;
 }

@@ -60,8 +60,8 @@ class NeighborList {
   double cutoff() const { return cutoff_; }
   NeighborKind kind() const { return kind_; }
   const NeighborPolicy& policy() const { return policy_; }
-  /// The ghosts. For a Cluster list only their owners and images follow the atoms between builds
-  /// (the packed slots are refreshed from the system directly); positions are the last build's.
+  /// The ghosts. A Cluster list's halo holds only the wrapped local atoms and the image shells
+  /// of the last build (the list makes its ghosts as images of whole clusters).
   const Halo& halo() const { return halo_; }
   /// Number of builds so far, and of those (with check = false) where some atom had already
   /// moved more than skin/2, so pairs may have been missed (LAMMPS's "dangerous builds").
