@@ -38,34 +38,42 @@ struct MixedClusterArrays {
 };
 
 /// Slots of clusters [c_begin, c_end) rounded to float relative to `origin` (x, y, z) and stored
-/// twice (MixedClusterArrays).
+/// twice (MixedClusterArrays). A cluster's four slots are one vector per axis.
 inline void pack_mixed_positions(const ClusterPairView& v, const double* origin, int c_begin,
                                  int c_end, MixedClusterArrays out) {
+  using D4 = simd::Double4;
+  using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
-  for (int c = c_begin; c < c_end; ++c) {
-    for (int l = 0; l < kC; ++l) {
-      const int s = c * kC + l;
-      const float px = static_cast<float>(v.x[s] - origin[0]);
-      const float py = static_cast<float>(v.y[s] - origin[1]);
-      const float pz = static_cast<float>(v.z[s] - origin[2]);
-      for (int h = 0; h < 2; ++h) {
-        const int k = 2 * kC * c + kC * h + l;
-        out.x[k] = px;
-        out.y[k] = py;
-        out.z[k] = pz;
-      }
+  static_assert(kC == 4, "a cluster's slots are one Double4 per axis");
+  const double* in[3] = {v.x, v.y, v.z};
+  float* to[3] = {out.x, out.y, out.z};
+  for (int a = 0; a < 3; ++a) {
+    const double* __restrict p = in[a];
+    float* __restrict q = to[a];
+    const double o = origin[a];
+    for (int c = c_begin; c < c_end; ++c) {
+      const F4 f = __builtin_convertvector(simd::load<D4>(p + kC * c) - o, F4);
+      simd::store(q + 2 * kC * c, f);
+      simd::store(q + 2 * kC * c + kC, f);
     }
   }
 }
 
-/// fx[s] += the two float partial sums of slot s, in double, for s < n_slots.
+/// fx[s] += the two float partial sums of slot s, in double, for s < n_slots (whole clusters).
 inline void add_j_forces(MixedClusterArrays jf, int n_slots, double* fx, double* fy, double* fz) {
+  using D4 = simd::Double4;
+  using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
-  for (int s = 0; s < n_slots; ++s) {
-    const int k = 2 * kC * (s / kC) + s % kC;
-    fx[s] += static_cast<double>(jf.x[k]) + static_cast<double>(jf.x[k + kC]);
-    fy[s] += static_cast<double>(jf.y[k]) + static_cast<double>(jf.y[k + kC]);
-    fz[s] += static_cast<double>(jf.z[k]) + static_cast<double>(jf.z[k + kC]);
+  const float* in[3] = {jf.x, jf.y, jf.z};
+  double* to[3] = {fx, fy, fz};
+  for (int a = 0; a < 3; ++a) {
+    const float* __restrict p = in[a];
+    double* __restrict q = to[a];
+    for (int c = 0; c < n_slots / kC; ++c) {
+      const D4 lo = __builtin_convertvector(simd::load<F4>(p + 2 * kC * c), D4);
+      const D4 hi = __builtin_convertvector(simd::load<F4>(p + 2 * kC * c + kC), D4);
+      simd::store(q + kC * c, simd::load<D4>(q + kC * c) + (lo + hi));
+    }
   }
 }
 
