@@ -14,16 +14,6 @@
 #include "md/grow.hpp"
 
 namespace mdb {
-namespace {
-
-/// The sign of an image vector's first non-zero component (Halo's image_sign, which the half
-/// list's rule reads).
-int image_sign(const std::array<int, 3>& i) {
-  const int first = i[0] != 0 ? i[0] : (i[1] != 0 ? i[1] : i[2]);
-  return first > 0 ? 1 : -1;
-}
-
-}  // namespace
 
 void ClusterPairList::make_image_clusters(const Box& box, double range,
                                           const std::array<int, 3>& shells, ThreadTeam* team) {
@@ -128,8 +118,8 @@ void ClusterPairList::fill_image_slots(const Box& box, ThreadTeam* team) {
   run_split(slot_team, [&](int t, int nt) {
     const auto [b, e] = even_range(n_ghost, t, nt);
     for (int r = b; r < e; ++r) {
-      const std::array<int, 3> i = {image_ix_[r], image_iy_[r], image_iz_[r]};
-      cluster_key_[static_cast<std::size_t>(nlc + r)] = half_list_key(image_src_[r], image_sign(i));
+      const int sign = image_vector_sign(image_ix_[r], image_iy_[r], image_iz_[r]);
+      cluster_key_[static_cast<std::size_t>(nlc + r)] = half_list_key(image_src_[r], sign);
       for (int k = 0; k < kClusterSize; ++k) {
         const std::size_t s = static_cast<std::size_t>(nlc + r) * kClusterSize + k;
         const std::size_t from = static_cast<std::size_t>(image_src_[r]) * kClusterSize + k;

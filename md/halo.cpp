@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernels/common/half_list_rule.hpp"
 #include "kernels/cpu/atom_ranges.hpp"
 #include "md/grow.hpp"
 
@@ -64,8 +65,7 @@ void Halo::build(System& sys, double range, int max_shells, ThreadTeam* team, bo
   run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(n_ghost(), t, nt);
     for (int g = n + b; g < n + e; ++g) {
-      const int first = ix_[g] != 0 ? ix_[g] : (iy_[g] != 0 ? iy_[g] : iz_[g]);
-      image_sign_[g] = first > 0 ? 1 : -1;
+      image_sign_[g] = static_cast<signed char>(image_vector_sign(ix_[g], iy_[g], iz_[g]));
     }
   });
 }

@@ -7,6 +7,13 @@
 
 namespace mdb {
 
+/// The sign of an image vector's first non-zero component (+1 or -1; the vector is not zero):
+/// the image_sign an extended atom or a ghost cluster carries for the rule below.
+MDB_HD inline int image_vector_sign(int ix, int iy, int iz) {
+  const int first = ix != 0 ? ix : (iy != 0 ? iy : iz);
+  return first > 0 ? 1 : -1;
+}
+
 /// Whether local atom i keeps its pair with extended atom j (owner: the local atom j images;
 /// image_sign: 0 for a local atom, else the sign of the image vector's first non-zero
 /// component): from the side whose owner index is lower, and an atom's own images on the

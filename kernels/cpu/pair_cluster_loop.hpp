@@ -109,7 +109,7 @@ PairSums pair_forces_cluster(const ClusterPairView& v, int s_begin, int s_end,
       const Row next = start_row(k + 1);
       const std::size_t sj = cur.sj;
       auto term = [&](const LjPair<V>& p) {
-        const simd::Mask4 in = simd::lane_mask4_of_row(row_mask[k]) & (cur.r2 < p.rc2);
+        const simd::Mask4 in = simd::lane_mask4(row_mask[k]) & (cur.r2 < p.rc2);
         const V fr = simd::keep(in, p.f_over_r_from_inverse(cur.r2inv));
         fix += cur.dx * fr;
         fiy += cur.dy * fr;
