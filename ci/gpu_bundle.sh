@@ -29,6 +29,6 @@ cp "${exes[@]}" "$bundle/"
 for exe in "${exes[@]}"; do ldd "$exe"; done | awk '/=> \// {print $3} /^\s*\/lib64\// {print $1}' |
   sort -u | grep -v '/libcuda\.so' | while read -r lib; do cp -L "$lib" "$bundle/lib/"; done
 cp -L /lib64/ld-linux-x86-64.so.2 "$bundle/lib/"
-git rev-parse --short HEAD >"$bundle/revision" 2>/dev/null || echo unknown >"$bundle/revision"
+git describe --always --dirty >"$bundle/revision" 2>/dev/null || echo unknown >"$bundle/revision"
 du -sh "$bundle"
 ls "$bundle" "$bundle/lib"

@@ -1,72 +1,164 @@
 #!/usr/bin/env bash
 # On the device machine, one command (device time is short and each call starts slowly): the
 # GPU checks that docs/PERFORMANCE.md lists as awaiting a GPU, from the bundle ci/gpu_bundle.sh
-# built (carried as build-gpu/bundle). Every step runs even if an earlier one fails; each writes
-# its own file into $OUT (or results/gpu), and summary.txt gives one line per step with its
-# exit code. Environment: MDB_GPU_BUNDLE (build-gpu/bundle), MDB_GPU_QUICK=1 skips the 1M-atom
-# and teacher benchmarks.
+# built (carried as build-gpu/bundle).
+#
+# The device tool returns at most 8 files from $OUT, so every log and JSON goes to a scratch
+# folder that is packed into $OUT/results.tar.gz after each step (a call cut off at its limit
+# still returns what finished), beside $OUT/summary.txt: one line per step with its exit code
+# and seconds. Steps run in order of what a first GPU session most needs (the tests, then the
+# figures, then the sanitizers, then a profile); each runs even if an earlier one failed, under
+# its own time cap, and the whole script stops starting steps when its budget is spent.
+#
+# Environment: MDB_GPU_BUNDLE (build-gpu/bundle); MDB_GPU_BUDGET_S (420: seconds for the whole
+# script; call run with timeout_s a little above it); MDB_GPU_QUICK=1 skips the 1M-atom and
+# teacher benchmarks; MDB_GPU_ONLY="tests engine ..." runs only the named steps (a rerun after a
+# fix).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bundle=${MDB_GPU_BUNDLE:-build-gpu/bundle}
 out=${OUT:-results/gpu}
-mkdir -p "$out"
-summary="$out/summary.txt"
-: >"$summary"
+budget=${MDB_GPU_BUDGET_S:-420}
+only=${MDB_GPU_ONLY:-}
 loader="$bundle/lib/ld-linux-x86-64.so.2"
 if [[ ! -x $bundle/test_kernels_cuda || ! -e $loader ]]; then
   echo "gpu_session: no bundle at $bundle (run ci/gpu_bundle.sh here first and carry it)" >&2
   exit 2
 fi
-in_bundle() { "$loader" --library-path "$bundle/lib" "$@"; }
-step() {  # name logfile command...
-  local name=$1 log=$2
-  shift 2
-  local t0=$SECONDS rc=0
-  "$@" >"$out/$log" 2>&1 || rc=$?
-  echo "$name rc=$rc $((SECONDS - t0))s ($log)" | tee -a "$summary"
+mkdir -p "$out"
+work=$(mktemp -d /tmp/gpu_session.XXXXXX)
+summary="$work/summary.txt"
+deadline=$((SECONDS + budget))
+bundled=("$loader" --library-path "$bundle/lib")
+
+pack() {
+  cp "$summary" "$out/summary.txt"
+  tar -czf "$out/results.tar.gz.part" -C "$work" . && mv "$out/results.tar.gz.part" "$out/results.tar.gz"
 }
-echo "bundle $(cat "$bundle/revision" 2>/dev/null)" | tee -a "$summary"
-step device device.txt nvidia-smi
-step tests tests.txt in_bundle "$bundle/test_kernels_cuda" --gtest_output="json:$out/tests.json"
-step engine engine.txt in_bundle "$bundle/test_engine_cuda" --gtest_output="json:$out/engine.json"
-step lattice lattice.txt in_bundle "$bundle/test_lattice_cuda" --gtest_output="json:$out/lattice.json"
-gpu_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceCuda*'
-if command -v compute-sanitizer >/dev/null; then
-  for tool in memcheck racecheck; do
-    step "$tool" "$tool.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-      "$loader" --library-path "$bundle/lib" "$bundle/test_kernels_cuda" \
-      --gtest_filter="$gpu_tests"
-    step "$tool-engine" "$tool-engine.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-      "$loader" --library-path "$bundle/lib" "$bundle/test_engine_cuda" \
-      --gtest_filter='Cuda/EngineConformance.ForcesEnergyAndVirialAreTheModels/*:Cuda/EngineConformance.NptMovesTheBoxAndThermoFollowsIt/*'
-    step "$tool-lattice" "$tool-lattice.txt" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-      "$loader" --library-path "$bundle/lib" "$bundle/test_lattice_cuda"
-  done
-else
-  echo "compute-sanitizer: not installed" | tee -a "$summary"
-fi
-bench() {  # name md_bench-args...
-  local name=$1
-  shift
-  step "$name" "$name.txt" in_bundle "$bundle/md_bench" --md_cuda=on --md_peers=none \
-    --benchmark_repetitions=3 --benchmark_min_time=0.2 --benchmark_out="$out/$name.json" \
+note() { echo "$*" | tee -a "$summary"; }
+step() {  # name cap_seconds logfile command...
+  local name=$1 cap=$2 log=$3
+  shift 3
+  if [[ -n $only && " $only " != *" $name "* ]]; then return; fi
+  local left=$((deadline - SECONDS - 15))  # 15 s kept for packing and the closing summary
+  if ((left < 10)); then
+    note "$name skipped: the session's budget (${budget}s) is spent"
+    return
+  fi
+  ((cap > left)) && cap=$left
+  local t0=$SECONDS rc=0
+  timeout -k 5 "$cap" "$@" >"$work/$log" 2>&1 || rc=$?
+  local why=""
+  ((rc == 124 || rc == 137)) && why=" TIMED OUT at ${cap}s"
+  note "$name rc=$rc $((SECONDS - t0))s${why} ($log)"
+  pack
+}
+find_tool() {  # name: on PATH or in the CUDA toolkit's usual places
+  command -v "$1" 2>/dev/null ||
+    ls /usr/local/cuda/bin/"$1" /opt/nvidia/nsight-compute/*/"$1" 2>/dev/null | head -n 1
+}
+
+note "bundle $(cat "$bundle/revision" 2>/dev/null), budget ${budget}s, $(date -u +%FT%TZ)"
+step device 20 device.txt nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem,power.limit,pcie.link.gen.max,pcie.link.width.max --format=csv
+# The measured ceiling beside the datasheet's (docs/PERFORMANCE.md's GPU figures are read
+# against it): a 4 GiB device-to-device copy, bytes read plus written, through the image's torch.
+step copy_bandwidth 40 copy_bandwidth.txt python3 -c '
+import torch
+n = 1 << 30
+a = torch.empty(n, dtype=torch.float32, device="cuda").uniform_()
+b = torch.empty_like(a)
+for _ in range(3): b.copy_(a)
+s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+s.record()
+for _ in range(20): b.copy_(a)
+e.record(); e.synchronize()
+print("device-to-device copy GB/s (read + write):", round(2 * 4 * n * 20 / (s.elapsed_time(e) * 1e-3) / 1e9))'
+
+# 1. Correctness: every GPU test. A GPU test skips where no device is usable (e.g. a driver
+# older than the bundle's CUDA runtime), which gtest counts as a pass: skipped tests are named
+# in the summary so a session that tested nothing cannot read as green.
+gtest() {  # name cap binary
+  local name=$1 cap=$2 binary=$3
+  step "$name" "$cap" "$name.txt" "${bundled[@]}" "$bundle/$binary" \
+    --gtest_output="json:$work/$name.json"
+  local skipped
+  skipped=$(grep -c '"result": "SKIPPED"' "$work/$name.json" 2>/dev/null) || true
+  if [[ ${skipped:-0} != 0 ]]; then
+    note "$name: $skipped tests SKIPPED (no usable device? $name.txt says why)"
+    pack
+  fi
+}
+gtest tests 90 test_kernels_cuda
+gtest engine 90 test_engine_cuda
+gtest lattice 45 test_lattice_cuda
+
+# 2. The figures: md_bench cuda rows with their counters, and lattice_bench.
+bench() {  # name cap md_bench-args...
+  local name=$1 cap=$2
+  shift 2
+  step "$name" "$cap" "$name.txt" "${bundled[@]}" "$bundle/md_bench" --md_cuda=on --md_peers=none \
+    --benchmark_repetitions=3 --benchmark_min_time=0.2 --benchmark_out="$work/$name.json" \
     --benchmark_out_format=json "$@"
 }
 # 64 atoms: every model (c-nn-student: issue 20's student on the device path), cuda against
-# cuda-graph, with the one-core CPU Step row beside them;
-# Batched only on the GPU (1,024 CPU replicas would take the whole call).
-bench small --md_cases=lj-ar,si-sw,si-nn-student,c-nn-student --md_sizes=64 --md_ensembles=NVE \
+# cuda-graph, with the one-core CPU Step row beside them; Batched only on the GPU (1,024 CPU
+# replicas would take the whole call).
+bench small 150 --md_cases=lj-ar,si-sw,si-nn-student,c-nn-student --md_sizes=64 --md_ensembles=NVE \
   --md_replicas=1,1024 --benchmark_filter='^Step/NVE/64/|^Batched/NVE/64/.*/cuda'
 if [[ ${MDB_GPU_QUICK:-0} != 1 ]]; then
-  bench teacher --md_cases=si-nn-teacher --md_sizes=64 --md_ensembles=NVE \
-    --benchmark_filter='^Step/NVE/64/.*/cuda'
   # The issue's throughput target: LJ melt at 1M atoms (4 x 64^3), and a mid size.
-  bench ljmelt --md_cases=lj-melt --md_sizes=32000,1048576 \
+  bench ljmelt 120 --md_cases=lj-melt --md_sizes=32000,1048576 \
     --benchmark_filter='^Step/NVE/.*/lj-melt/cuda'
+  bench teacher 60 --md_cases=si-nn-teacher --md_sizes=64 --md_ensembles=NVE \
+    --benchmark_filter='^Step/NVE/64/.*/cuda'
 fi
-# Lattice quantizers (issue 21): reference, batched CPU and CUDA side by side over batch sizes.
-step lattice_bench lattice_bench.txt in_bundle "$bundle/lattice_bench" \
-  --lq_batches=1,100,10000,1000000 --benchmark_repetitions=3 --benchmark_min_time=0.1 \
-  --benchmark_out="$out/lattice_bench.json" --benchmark_out_format=json
-ls -la "$out" >>"$summary"
+# Lattice quantizers (issue 21): reference, batched CPU and CUDA side by side over batch sizes;
+# then the GPU goals' sizes (batch 10^7 against the DRAM peak, batch 1's round trip) with pinned
+# and with pageable host buffers.
+lattice_bench() {  # name cap lattice_bench-args...
+  local name=$1 cap=$2
+  shift 2
+  step "$name" "$cap" "$name.txt" "${bundled[@]}" "$bundle/lattice_bench" \
+    --benchmark_repetitions=3 --benchmark_min_time=0.1 --benchmark_out="$work/$name.json" \
+    --benchmark_out_format=json "$@"
+}
+lattice_bench lattice_bench 120 --lq_batches=1,100,10000,1000000 --lq_lattices=D4,E8
+lattice_bench lattice_large 90 --lq_batches=1,10000000 --lq_lattices=D4,E8 --lq_impls=cuda
+lattice_bench lattice_pageable 45 --lq_batches=1,10000000 --lq_lattices=D4 --lq_impls=cuda \
+  --lq_host_memory=pageable
+
+# 3. compute-sanitizer on the tests, leaving out the ones that only repeat the same launches
+# over thousands of steps (memory flat, energy conservation, the Langevin bath).
+sanitizer=$(find_tool compute-sanitizer)
+kernel_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceCuda*-*MemoryStaysFlat:*MemoryFlat'
+engine_tests='Cuda/EngineConformance.*-*NveConservesEnergy*:*LangevinHoldsTheBathTemperature*'
+if [[ -n $sanitizer ]]; then
+  for tool in memcheck racecheck synccheck initcheck; do
+    sanitize=("$sanitizer" --tool "$tool" --error-exitcode 9 "${bundled[@]}")
+    step "$tool" 60 "$tool.txt" "${sanitize[@]}" "$bundle/test_kernels_cuda" \
+      --gtest_filter="$kernel_tests"
+    step "$tool-engine" 60 "$tool-engine.txt" "${sanitize[@]}" "$bundle/test_engine_cuda" \
+      --gtest_filter="$engine_tests"
+    step "$tool-lattice" 30 "$tool-lattice.txt" "${sanitize[@]}" "$bundle/test_lattice_cuda"
+  done
+else
+  note "compute-sanitizer: not found"
+fi
+
+# 4. Where the time goes, if any is left: speed-of-light sections of the LJ step's kernels at
+# 32,000 atoms and of the D4 quantizer at 10^7 (docs/PROFILING.md).
+ncu=$(find_tool ncu)
+if [[ -n $ncu ]]; then
+  step ncu_lj 60 ncu_lj.txt "$ncu" --section SpeedOfLight --section LaunchStats --launch-skip 200 \
+    --launch-count 20 "${bundled[@]}" "$bundle/md_bench" --md_cuda=on --md_peers=none \
+    --md_cases=lj-melt --md_sizes=32000 --benchmark_filter='^Step/NVE/32000/lj-melt/cuda/' \
+    --benchmark_min_time=0.05
+  step ncu_lattice 45 ncu_lattice.txt "$ncu" --section SpeedOfLight --launch-skip 2 \
+    --launch-count 3 "${bundled[@]}" "$bundle/lattice_bench" --lq_batches=10000000 \
+    --lq_lattices=D4 --lq_impls=cuda --benchmark_min_time=0.01
+else
+  note "ncu: not found"
+fi
+ls -la "$work" >>"$summary"
+pack
 cat "$summary"

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace mdb::bench {
@@ -32,11 +33,18 @@ struct LatticeMeasurement {
   std::optional<double> mse_per_dim;  ///< RoundTrip: mean (x - x^)^2 over coordinates
   /// cuda rows: seconds summed over the timed iterations (parts of `seconds`).
   std::optional<double> transfer_s, kernel_s;
+  /// cuda rows: the device's peak DRAM bandwidth (GB/s), when the runtime reports it.
+  std::optional<double> peak_bandwidth_gb_per_s;
 };
 
-/// Sets the row's counters: vectors_per_s, ns_per_vector, GB_per_s, bits_per_dim,
-/// compression_ratio, overloaded_fraction, and mse_per_dim / transfer_us / kernel_us when
-/// present.
+/// The counters a measurement makes, in lattice_counter_specs()' order: vectors_per_s,
+/// ns_per_vector, GB_per_s, bits_per_dim, compression_ratio, overloaded_fraction, and when
+/// present mse_per_dim, and for cuda rows transfer_us, kernel_us, transfer_GB_per_s,
+/// kernel_GB_per_s and peak_bandwidth_frac.
+std::vector<std::pair<std::string_view, double>> lattice_counter_values(
+    const LatticeMeasurement& m);
+
+/// Sets the row's counters to lattice_counter_values(m).
 void publish_lattice_counters(benchmark::State& state, const LatticeMeasurement& m);
 
 }  // namespace mdb::bench

@@ -3,11 +3,14 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <vector>
 
 #include "kernels/common/lattice/lattice_dispatch.hpp"
 #include "kernels/cpu/lattice_batched.hpp"
+#include "kernels/cuda/device_info_cuda.hpp"
 #include "kernels/cuda/lattice/hnlq_cuda.hpp"
+#include "kernels/cuda/pinned_host.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -21,8 +24,20 @@ bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
 }  // namespace
 
 void run_lattice_cuda_row(benchmark::State& state, const LatticeRow& row,
-                          const lattice::HnlqParams& p, LatticeWorkload& w, LatticeMeasurement& m) {
+                          const lattice::HnlqParams& p, bool pin_host_memory, LatticeWorkload& w,
+                          LatticeMeasurement& m) {
   lattice::HnlqDeviceRunner runner(row.lattice, p, w.count);
+  // The buffers the runner copies from and to (the row-major ones are the reference's).
+  std::optional<PinnedHostRange> pins[4];
+  if (pin_host_memory) {
+    pins[0].emplace(w.x_columns.data(), w.x_columns.size() * sizeof(float));
+    pins[1].emplace(w.codes_columns.data(), w.codes_columns.size());
+    pins[2].emplace(w.t_columns.data(), w.t_columns.size());
+    pins[3].emplace(w.out_columns.data(), w.out_columns.size() * sizeof(float));
+  }
+  if (const double peak = cuda_peak_memory_bandwidth_gb_per_s(); peak > 0) {
+    m.peak_bandwidth_gb_per_s = peak;
+  }
   auto call = [&]() -> lattice::HnlqDeviceTimes {
     switch (row.op) {
       case LatticeOp::Encode:

@@ -11,10 +11,12 @@ namespace mdb::bench {
 
 /// Times the row on the GPU: each iteration copies the inputs in, runs the kernel and copies the
 /// outputs back; the manual time is the whole span (summed into m.seconds), and m.transfer_s /
-/// m.kernel_s get its parts.
+/// m.kernel_s get its parts, m.peak_bandwidth_gb_per_s the device's DRAM peak. With
+/// `pin_host_memory` w's column buffers are page-locked for the row (outside the timed loop).
 /// Outputs land in w's column buffers and must equal the batched CPU quantizer's bit for bit,
 /// otherwise the row ends in error. Throws std::runtime_error on a CUDA failure.
 void run_lattice_cuda_row(benchmark::State& state, const LatticeRow& row,
-                          const lattice::HnlqParams& p, LatticeWorkload& w, LatticeMeasurement& m);
+                          const lattice::HnlqParams& p, bool pin_host_memory, LatticeWorkload& w,
+                          LatticeMeasurement& m);
 
 }  // namespace mdb::bench

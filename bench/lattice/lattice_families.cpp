@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdio>
 #include <exception>
 #include <string>
 
@@ -100,6 +101,15 @@ bool lattice_cuda_usable(std::string* why_not) {
 #endif
 }
 
+void add_lattice_cuda_context() {
+#if defined(MDB_HAVE_CUDA)
+  benchmark::AddCustomContext("gpu", cuda_device_description());
+  char peak[32];
+  std::snprintf(peak, sizeof peak, "%.0f", cuda_peak_memory_bandwidth_gb_per_s());
+  benchmark::AddCustomContext("gpu_peak_GB_per_s", peak);
+#endif
+}
+
 void run_lattice_row(benchmark::State& state, const LatticeRow& row,
                      const LatticeOptions& options) {
   const HnlqParams p =
@@ -120,7 +130,7 @@ void run_lattice_row(benchmark::State& state, const LatticeRow& row,
   if (row.impl == LatticeImpl::Cuda) {
 #if defined(MDB_HAVE_CUDA)
     try {
-      run_lattice_cuda_row(state, row, p, w, m);
+      run_lattice_cuda_row(state, row, p, options.pin_host_memory, w, m);
     } catch (const std::exception& e) {
       state.SkipWithError(e.what());
       return;

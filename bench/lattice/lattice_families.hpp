@@ -15,6 +15,11 @@ namespace mdb::bench {
 /// given) says why in a user's terms.
 bool lattice_cuda_usable(std::string* why_not);
 
+/// Adds the device cuda rows run on to the output's context: `gpu` (name, architecture, memory)
+/// and `gpu_peak_GB_per_s` (DRAM peak, what peak_bandwidth_frac divides by). Call only when
+/// lattice_cuda_usable() is true.
+void add_lattice_cuda_context();
+
 /// Times one row, one call (one batch) per iteration. Data are made before the timed loop.
 /// Reference and cpu rows use Google Benchmark's clock; cuda rows manual time from CUDA events
 /// (copies included, also reported apart).

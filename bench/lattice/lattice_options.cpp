@@ -132,6 +132,9 @@ void parse_flag(std::string_view flag, std::string_view value, LatticeOptions& o
   } else if (flag == "overload") {
     if (value != "on" && value != "off") fail(flag, value, "expected on or off");
     o.overload_protection = value == "on";
+  } else if (flag == "host_memory") {
+    if (value != "pinned" && value != "pageable") fail(flag, value, "expected pinned or pageable");
+    o.pin_host_memory = value == "pinned";
   } else if (flag == "seed") {
     if (auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), o.seed);
         ec != std::errc() || p != value.data() + value.size()) {
@@ -194,6 +197,8 @@ lattice_bench options (docs/LATTICE.md):
                              implementations (cuda rows only where a GPU is usable)
   --lq_beta=1                scaling beta: x is quantized as x / beta
   --lq_overload=off          on: Coset's overload protection (rescale by 2^alpha, alpha = 1)
+  --lq_host_memory=pinned    cuda rows copy from and to page-locked host buffers (pageable:
+                             ordinary memory, which the driver stages through its own buffer)
   --lq_sigma=0.5             inputs are sigma * N(0, 1) per coordinate (Coset's profilers)
   --lq_seed=2026             input data seed
   --lq_input=PATH            your own vectors instead: a text file of numbers separated by

@@ -31,8 +31,11 @@ struct LatticeOptions {
   std::vector<LatticeImpl> impls = {LatticeImpl::Reference, LatticeImpl::Cpu, LatticeImpl::Cuda};
   double beta = 1.0;                 ///< --lq_beta: scaling (x is quantized as x / beta)
   bool overload_protection = false;  ///< --lq_overload=on|off: Coset's overload scaling
-  double sigma = 0.5;                ///< --lq_sigma: inputs are sigma * N(0, 1) per coordinate
-  std::uint64_t seed = 2026;         ///< --lq_seed: input data
+  /// --lq_host_memory=pinned|pageable: whether cuda rows page-lock the host buffers they copy
+  /// from and to (pinned: DMA at the link's speed, as a pipeline that feeds a GPU would do).
+  bool pin_host_memory = true;
+  double sigma = 0.5;         ///< --lq_sigma: inputs are sigma * N(0, 1) per coordinate
+  std::uint64_t seed = 2026;  ///< --lq_seed: input data
   /// --lq_input: a text file of numbers whose vectors replace the generated ones (sigma and
   /// seed are then unused); empty for generated data.
   std::string input_path;

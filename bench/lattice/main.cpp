@@ -63,6 +63,10 @@ int main(int argc, char** argv) {
   if (wants_cuda(options) && !cuda) {
     std::fprintf(stderr, "lattice_bench: no cuda rows: %s\n", why_no_cuda.c_str());
   }
+  if (cuda) {
+    add_lattice_cuda_context();
+    benchmark::AddCustomContext("lq_host_memory", options.pin_host_memory ? "pinned" : "pageable");
+  }
   register_lattice_rows(plan_lattice_rows(options, cuda), options);
   benchmark::AddCustomContext("lq_beta", std::to_string(options.beta));
   benchmark::AddCustomContext("lq_sigma", std::to_string(options.sigma));

@@ -107,6 +107,10 @@ std::vector<MetricSpec> make_table() {
   // traffic than a kernel does, so the copies get the tail's looser threshold.
   t.push_back(spec("transfer_us", D::kLower, 0.10, 0, "us", true));
   t.push_back(spec("kernel_us", D::kLower, 0.05, 0, "us", true));
+  t.push_back(spec("transfer_GB_per_s", D::kHigher, 0.10, 0, "GB/s", true));
+  t.push_back(spec("kernel_GB_per_s", D::kHigher, 0.05, 0, "GB/s", true));
+  // The kernel's rate over the device's peak: kernel_GB_per_s on the device's own scale.
+  t.push_back(spec("peak_bandwidth_frac", D::kHigher, 0.05, 0, "1", true));
   // The code rate is the problem itself, like natoms: rows at other rates are not comparable.
   t.push_back(spec("bits_per_dim", D::kIdentity, 0, 0, "bit"));
   t.push_back(spec("compression_ratio", D::kIdentity, 0, 0, "1"));

@@ -118,8 +118,42 @@ void transfer_rule(const std::vector<LatticeSeries>& series, std::vector<Lattice
             ", kernel " + format_value(kernel, "us") + " per call, " + times(worst_ratio) + share +
             "; rule: transfer above the kernel).",
         "Transfer-bound: keep the data on the device between calls (quantize where the tensors "
-        "already live), pin the host buffers (cudaHostAlloc) for faster asynchronous copies, and "
-        "batch more vectors per call.");
+        "already live), pin the host buffers (cudaHostAlloc; lattice_bench does unless "
+        "--lq_host_memory=pageable) for faster asynchronous copies, and batch more vectors per "
+        "call.");
+  }
+}
+
+// A cuda kernel's bytes against the device's DRAM peak, at the largest batch that reports it:
+// at half the peak or more the kernel is bandwidth-bound (only fewer bytes make it faster);
+// below half with a batch large enough to fill the GPU, arithmetic or latency holds it back.
+void device_bandwidth_rule(const std::vector<LatticeSeries>& series,
+                           std::vector<LatticeFinding>& out) {
+  for (const auto& s : series) {
+    if (!on_gpu(s.name)) continue;
+    const LatticePoint* last = nullptr;
+    for (const auto& p : s.points) {
+      if (p.bench->value("peak_bandwidth_frac") > 0) last = &p;
+    }
+    if (last == nullptr) continue;
+    const double frac = last->bench->value("peak_bandwidth_frac");
+    const double gbps = last->bench->value("kernel_GB_per_s");
+    const std::string at = "At batch " + std::to_string(last->batch) + " the kernel moves " +
+                           format_value(gbps, "GB/s") + ", " + fixed("%.0f %%", 100 * frac) +
+                           " of the device's DRAM peak";
+    if (frac >= L::kBandwidthBound) {
+      add(out, s.name.series, "lattice-device-bandwidth", Severity::kInfo,
+          at + " (rule: " + fixed("%.0f %%", 100 * L::kBandwidthBound) + " or more).",
+          "Bandwidth-bound: a faster kernel must move fewer bytes (fuse encode and decode as "
+          "RoundTrip does, pack codes below a byte, read half-precision inputs).");
+    } else if (last->batch >= L::kGpuFillingBatch) {
+      add(out, s.name.series, "lattice-device-bandwidth", Severity::kWarning,
+          at + " (rule: under " + fixed("%.0f %%", 100 * L::kBandwidthBound) + " from batch " +
+              std::to_string(L::kGpuFillingBatch) + ").",
+          "Not bandwidth-bound although the batch fills the GPU: arithmetic, divergence or "
+          "latency holds the kernel back. Profile it (ncu --section SpeedOfLight, "
+          "docs/PROFILING.md).");
+    }
   }
 }
 
@@ -257,6 +291,7 @@ std::vector<LatticeFinding> find_lattice_findings(const RunSummary& run) {
   if (series.empty()) return out;
   speedup_rules(run, out);
   transfer_rule(series, out);
+  device_bandwidth_rule(series, out);
   plateau_rule(series, out);
   overload_rule(run, series, out);
   target_rule(series, out);
@@ -274,6 +309,9 @@ const std::vector<HotspotRule>& lattice_rules() {
       {"lattice-small-batch", "real_time of the implementation and the reference",
        "speed-up < 1x below a batch from which it is >= 1x", S::kInfo},
       {"lattice-transfer-bound", "transfer_us, kernel_us", "transfer_us > kernel_us", S::kWarning},
+      {"lattice-device-bandwidth", "peak_bandwidth_frac, kernel_GB_per_s",
+       "cuda, largest batch: peak_bandwidth_frac >= 0.5 (info), or < 0.5 from batch 1e6 (warning)",
+       S::kWarning},
       {"lattice-plateau", "vectors_per_s, GB_per_s",
        "a batch >= 10x larger gains < 10 % vectors_per_s", S::kInfo},
       {"lattice-overload", "overloaded_fraction", "overloaded_fraction > 1 %", S::kWarning},

@@ -80,12 +80,13 @@ void rows_table(std::ostream& out, const RunSummary& run) {
   out << "<details><summary>Every lattice row (" << n
       << ")</summary>\n<table><tr><th>Benchmark</th><th>reps</th><th>time/call</th>"
          "<th>vectors/s</th><th>ns/vector</th><th>GB/s</th><th>bits/dim</th><th>ratio</th>"
-         "<th>overloaded</th><th>mse/dim</th><th>transfer</th><th>kernel</th></tr>\n";
+         "<th>overloaded</th><th>mse/dim</th><th>transfer</th><th>kernel</th><th>kernel GB/s</th>"
+         "<th>of DRAM peak</th></tr>\n";
   for (const auto& b : run.benchmarks) {
     if (!parse_lattice_name(b.name).valid) continue;
     out << "<tr><td><code>" << esc(short_label(b.name)) << "</code></td>";
     if (b.error) {
-      out << "<td colspan=\"11\" class=\"bad\">error: " << esc(b.error_message) << "</td></tr>\n";
+      out << "<td colspan=\"13\" class=\"bad\">error: " << esc(b.error_message) << "</td></tr>\n";
       continue;
     }
     out << "<td class=\"n\">" << b.repetitions << "</td>";
@@ -98,7 +99,9 @@ void rows_table(std::ostream& out, const RunSummary& run) {
                                        {"overloaded_fraction", ""},
                                        {"mse_per_dim", ""},
                                        {"transfer_us", "us"},
-                                       {"kernel_us", "us"}}) {
+                                       {"kernel_us", "us"},
+                                       {"kernel_GB_per_s", ""},
+                                       {"peak_bandwidth_frac", ""}}) {
       out << "<td class=\"n\">" << esc(cell(b, metric, unit)) << "</td>";
     }
     out << "</tr>\n";

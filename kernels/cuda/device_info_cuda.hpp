@@ -22,4 +22,8 @@ void cuda_select_device(int index);
 /// is no usable device or driver. Never throws.
 std::string cuda_device_description() noexcept;
 
+/// The current device's peak DRAM bandwidth in GB/s (10^9 bytes), from its memory clock and bus
+/// width; 0 when there is no usable device or the runtime does not report them. Never throws.
+double cuda_peak_memory_bandwidth_gb_per_s() noexcept;
+
 }  // namespace mdb

@@ -124,6 +124,37 @@ TEST(LatticeFindings, TransferBoundWhenCopiesOutlastTheKernel) {
   EXPECT_TRUE(with_rule(cpu, "lattice-transfer-bound").empty());
 }
 
+// A cuda series at batches 10^4 and `batch` whose kernel reaches `frac` of the DRAM peak at both.
+RunSummary device_bandwidth(long long batch, double frac, const std::string& impl = "cuda") {
+  RunSummary run;
+  for (const long long b : {10000LL, batch}) {
+    const std::string suffix = impl == "cuda" ? "/cuda/manual_time" : "/" + impl;
+    run.benchmarks.push_back(
+        row("Quantize/Encode/D4/q4/M2/" + std::to_string(b) + suffix,
+            {{"real_time", 1e3}, {"kernel_GB_per_s", 3000 * frac}, {"peak_bandwidth_frac", frac}}));
+  }
+  return run;
+}
+
+TEST(LatticeFindings, DeviceBandwidthAtTheLargestBatch) {
+  auto found = with_rule(device_bandwidth(10'000'000, 0.5), "lattice-device-bandwidth");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].finding.severity, Severity::kInfo);
+  EXPECT_EQ(found[0].subject, "Encode D4 q4 M2 cuda");
+  EXPECT_TRUE(contains(found[0].finding.observation, "batch 10000000"))
+      << found[0].finding.observation;
+  EXPECT_TRUE(contains(found[0].finding.observation, "50 %")) << found[0].finding.observation;
+  EXPECT_TRUE(contains(found[0].finding.recommendation, "fewer bytes"));
+  found = with_rule(device_bandwidth(1'000'000, 0.49), "lattice-device-bandwidth");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].finding.severity, Severity::kWarning);
+  EXPECT_TRUE(contains(found[0].finding.recommendation, "ncu"));
+  // Below the filling batch a low fraction says nothing; host rows never have the counter.
+  EXPECT_TRUE(with_rule(device_bandwidth(999'999, 0.49), "lattice-device-bandwidth").empty());
+  EXPECT_TRUE(
+      with_rule(device_bandwidth(10'000'000, 0.9, "cpu"), "lattice-device-bandwidth").empty());
+}
+
 // cpu throughput at two batch sizes (GB_per_s 13 bytes a vector).
 RunSummary throughput(long long b0, double v0, long long b1, double v1,
                       const std::string& impl = "cpu") {
@@ -245,7 +276,7 @@ TEST(LatticeFindings, EveryRuleIsDocumentedWithItsCondition) {
   RunSummary all = speedups({{1, 0.5}, {100, 3}});
   for (const RunSummary& more :
        {speedups({{10, 0.5}}, "Decode"), cuda_row(50, 10), throughput(10, 1e8, 1000, 1e8),
-        overloaded(0.5), target("Encode", "D4", 10)}) {
+        overloaded(0.5), target("Encode", "D4", 10), device_bandwidth(10'000'000, 0.2)}) {
     for (const auto& b : more.benchmarks) all.benchmarks.push_back(b);
   }
   std::set<std::string> fired;

@@ -236,6 +236,38 @@ TEST(LatticePage, SectionIsWellFormedAndLinked) {
   EXPECT_FALSE(has(html, "<script"));
 }
 
+// A cuda row's kernel bandwidth and its share of the DRAM peak are in the rows table, each row
+// as wide as the header.
+TEST(LatticePage, RowsTableShowsTheKernelsBandwidth) {
+  ReportData d = lattice_data();
+  BenchSummary gpu = summary("Quantize/Encode/D4/q4/M2/10000000/cuda/manual_time", 2e5, 5e10);
+  gpu.medians["kernel_GB_per_s"] = 1234.5;
+  gpu.medians["peak_bandwidth_frac"] = 0.375;
+  d.run.benchmarks.push_back(gpu);
+  std::ostringstream out;
+  write_report_html(out, d);
+  const XmlNode page = parse_xml(out.str());
+  const XmlNode* table = nullptr;
+  for (const XmlNode* t : page.find_all("table")) {
+    for (const XmlNode* th : t->find_all("th")) {
+      if (th->all_text() == "of DRAM peak") table = t;
+    }
+  }
+  ASSERT_NE(table, nullptr);
+  const std::size_t columns = table->find_all("th").size();
+  bool found = false;
+  for (const XmlNode* tr : table->find_all("tr")) {
+    const auto cells = tr->find_all("td");
+    if (cells.empty()) continue;
+    EXPECT_EQ(cells.size(), columns) << tr->all_text();
+    if (!has(cells.front()->all_text(), "10000000")) continue;
+    found = true;
+    EXPECT_EQ(cells[columns - 2]->all_text(), "1234");
+    EXPECT_EQ(cells[columns - 1]->all_text(), "0.375");
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST(LatticePage, MdBenchPageHasNoLatticeSection) {
   ReportData d;
   d.run = load("report_run.json");

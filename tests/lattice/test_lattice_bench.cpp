@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/lattice/lattice_counters.hpp"
@@ -43,6 +44,9 @@ TEST(LatticeOptions, DefaultsAreShort) {
   EXPECT_EQ(o.qs, std::vector<int>{4});
   EXPECT_EQ(o.levels, std::vector<int>{2});
   EXPECT_EQ(o.lattices.size(), 3u);
+  EXPECT_TRUE(o.pin_host_memory);
+  EXPECT_FALSE(parse({"--lq_host_memory=pageable"}).pin_host_memory);
+  EXPECT_TRUE(parse({"--lq_host_memory=pinned"}).pin_host_memory);
 }
 
 TEST(LatticeOptions, ParsesEveryFlagAndLeavesOtherArguments) {
@@ -84,6 +88,7 @@ TEST(LatticeOptions, BadValuesNameTheFlagAndTheRule) {
       {"--lq_sigma=-1", "sigma must be > 0"},
       {"--lq_overload=yes", "expected on or off"},
       {"--lq_seed=x", "the seed must be a non-negative integer"},
+      {"--lq_host_memory=locked", "--lq_host_memory=locked: expected pinned or pageable"},
       {"--lq_bogus=1", "unknown flag --lq_bogus"},
       {"--lq_batches", "expected --lq_<name>=<value>"},
       {"--lq_q=", "expected --lq_<name>=<value>"},
@@ -115,6 +120,47 @@ TEST(LatticeRows, PlanCoversTheProductInNameOrder) {
   EXPECT_EQ(lattice_row_name(with_cuda.front()), "Quantize/Encode/D4/q3/M1/1/reference");
   EXPECT_EQ(lattice_row_name(with_cuda.back()), "Quantize/RoundTrip/E8/q3/M2/1000/cuda");
   EXPECT_EQ(lattice_row_name(without[1]), "Quantize/Encode/D4/q3/M1/1/cpu");
+}
+
+/// A counter's value, or NaN when the measurement does not make it.
+double counter(const LatticeMeasurement& m, std::string_view name) {
+  for (const auto& [n, v] : lattice_counter_values(m)) {
+    if (n == name) return v;
+  }
+  return std::nan("");
+}
+
+TEST(LatticeCounters, CudaRatesAreTheRowsBytesOverEachPartsTime) {
+  LatticeMeasurement m;  // 10 calls on 10^6 D4 vectors, Encode: 4n + M n + 1 = 25 bytes each
+  m.vectors = 1'000'000;
+  m.iterations = 10;
+  m.bytes = 25e6;
+  m.bits_per_dim = 4;
+  m.seconds = 0.1;
+  m.transfer_s = 0.08;
+  m.kernel_s = 0.002;
+  m.peak_bandwidth_gb_per_s = 2000;
+  EXPECT_DOUBLE_EQ(counter(m, "GB_per_s"), 2.5);             // 250 MB over 0.1 s
+  EXPECT_DOUBLE_EQ(counter(m, "transfer_GB_per_s"), 3.125);  // over 0.08 s
+  EXPECT_DOUBLE_EQ(counter(m, "kernel_GB_per_s"), 125.0);    // over 0.002 s
+  EXPECT_DOUBLE_EQ(counter(m, "peak_bandwidth_frac"), 0.0625);
+  EXPECT_DOUBLE_EQ(counter(m, "kernel_us"), 200.0);
+  EXPECT_DOUBLE_EQ(counter(m, "transfer_us"), 8000.0);
+  // Every counter made is a documented one.
+  for (const auto& [name, value] : lattice_counter_values(m)) {
+    bool documented = false;
+    for (const auto& spec : lattice_counter_specs()) documented |= spec.name == name;
+    EXPECT_TRUE(documented) << name;
+  }
+  // Without the device's peak there is no fraction, and a host row has no cuda counters.
+  m.peak_bandwidth_gb_per_s.reset();
+  EXPECT_TRUE(std::isnan(counter(m, "peak_bandwidth_frac")));
+  EXPECT_FALSE(std::isnan(counter(m, "kernel_GB_per_s")));
+  m.transfer_s.reset();
+  m.kernel_s.reset();
+  EXPECT_TRUE(std::isnan(counter(m, "kernel_GB_per_s")));
+  EXPECT_TRUE(std::isnan(counter(m, "transfer_GB_per_s")));
+  EXPECT_DOUBLE_EQ(counter(m, "ns_per_vector"), 10.0);
 }
 
 /// Collects the runs Google Benchmark reports.
@@ -153,7 +199,8 @@ TEST(LatticeRows, RoundTripRowPublishesConsistentCounters) {
     ASSERT_FALSE(run.error_occurred) << run.error_message;
     const auto& c = run.counters;
     for (const auto& spec : lattice_counter_specs()) {
-      const bool cuda_only = spec.name == "transfer_us" || spec.name == "kernel_us";
+      const bool cuda_only = spec.name.find("transfer_") == 0 || spec.name.find("kernel_") == 0 ||
+                             spec.name == "peak_bandwidth_frac";
       EXPECT_EQ(c.count(std::string(spec.name)), cuda_only ? 0u : 1u) << spec.name;
     }
     EXPECT_DOUBLE_EQ(c.at("bits_per_dim").value, 4.0);  // M log2 q = 2 * 2
