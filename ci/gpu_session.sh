@@ -112,6 +112,13 @@ if [[ ${MDB_GPU_QUICK:-0} != 1 ]]; then
   bench teacher 60 --md_cases=si-nn-teacher --md_sizes=64 --md_ensembles=NVE \
     --benchmark_filter='^Step/NVE/64/.*/cuda'
 fi
+# The gate suite's rows on the device (ci/common.sh's MDB_GATE_FILTER_DEFAULT with cuda and
+# cuda-graph for cpu): commit baseline.json as ci/baselines/<gpu-model>.json, so compare can judge
+# a GPU runner's drift, memory and allocations against it (ci/baselines/README.md).
+bench baseline 120 --benchmark_repetitions=5 --benchmark_filter="$(
+  source ci/common.sh >/dev/null 2>&1
+  echo "${MDB_GATE_FILTER_DEFAULT//\/cpu\//\/cuda(-graph)?\/}"
+)"
 # Lattice quantizers (issue 21): reference, batched CPU and CUDA side by side over batch sizes;
 # then the GPU goals' sizes (batch 10^7 against the DRAM peak, batch 1's round trip) with pinned
 # and with pageable host buffers.

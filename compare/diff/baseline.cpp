@@ -8,9 +8,10 @@ namespace mdb::compare {
 
 const std::vector<std::pair<std::string, int>>& baseline_context_keys() {
   // md_bench writes its own keys with the mdbench_ prefix (bench/run_context.cpp); num_cpus and
-  // host_name are Google Benchmark's.
+  // host_name are Google Benchmark's. The GPU outweighs everything else together: a GPU run's
+  // cuda rows are only in a GPU's file, and a CPU-only run ("none") must not pick one.
   static const std::vector<std::pair<std::string, int>> keys = {
-      {"mdbench_cpu_model", 16}, {"mdbench_isa", 8},      {"mdbench_gpu", 8},
+      {"mdbench_cpu_model", 16}, {"mdbench_isa", 8},      {"mdbench_gpu", 64},
       {"mdbench_build_type", 4}, {"mdbench_compiler", 2}, {"mdbench_cuda_built", 2},
       {"num_cpus", 2},           {"host_name", 1},
   };

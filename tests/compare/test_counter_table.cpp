@@ -121,5 +121,26 @@ TEST(CounterTable, BaselineContextKeysAreInARealMdBenchContext) {
   EXPECT_EQ(score_context(f.context, f.context).mismatched.size(), 0u);
 }
 
+// A GPU runner's cuda rows exist only in a GPU's file: the GPU outweighs a matching CPU, and a
+// CPU-only run still picks the CPU-only file of its own CPU over a GPU machine's.
+TEST(CounterTable, BaselineChoiceWeighsTheGpuAboveTheCpu) {
+  auto context = [](const char* cpu, const char* gpu) {
+    return nlohmann::json{{"mdbench_cpu_model", cpu},
+                          {"mdbench_isa", "compiled: avx2 fma; cpu: avx512f avx2 fma"},
+                          {"mdbench_gpu", gpu},
+                          {"mdbench_build_type", "Release"},
+                          {"mdbench_compiler", "gcc 12.2.0"},
+                          {"mdbench_cuda_built", "yes"},
+                          {"num_cpus", 16},
+                          {"host_name", "runner"}};
+  };
+  const auto epyc_cpu_only = context("AMD EPYC 9R14", "none");
+  const auto xeon_h100 = context("Intel Xeon 8480+", "NVIDIA H100 80GB HBM3, sm_90, 79.2 GiB");
+  const auto gpu_run = context("AMD EPYC 9R14", "NVIDIA H100 80GB HBM3, sm_90, 79.2 GiB");
+  EXPECT_GT(score_context(xeon_h100, gpu_run).score, score_context(epyc_cpu_only, gpu_run).score);
+  const auto cpu_run = context("AMD EPYC 9R14", "none");
+  EXPECT_GT(score_context(epyc_cpu_only, cpu_run).score, score_context(xeon_h100, cpu_run).score);
+}
+
 }  // namespace
 }  // namespace mdb::compare
