@@ -5,8 +5,8 @@
 # builds test_kernels_cuda, test_engine_cuda, md_bench (without KIM and LAMMPS), test_lattice_cuda and
 # lattice_bench for sm_80-90 here
 # and copies them, every shared library they load except the driver's libcuda, and the dynamic
-# loader itself into build-gpu/bundle (a few MB); ci/gpu_session.sh runs them there through that
-# loader, so the device image's own C library and C++ runtime do not matter.
+# loader itself into build-gpu/bundle (~20 MB); ci/gpu_session.sh runs them there on the image's
+# own C library and C++ runtime where those are new enough, else through the bundled loader.
 #
 #   bash ci/gpu_bundle.sh      # then: run(command="bash ci/gpu_session.sh",
 #                              #           carry=["build-gpu/bundle"], timeout_s=600)
@@ -29,6 +29,17 @@ cp "${exes[@]}" "$bundle/"
 for exe in "${exes[@]}"; do ldd "$exe"; done | awk '/=> \// {print $3} /^\s*\/lib64\// {print $1}' |
   sort -u | grep -v '/libcuda\.so' | while read -r lib; do cp -L "$lib" "$bundle/lib/"; done
 cp -L /lib64/ld-linux-x86-64.so.2 "$bundle/lib/"
+# The same without the C library and the compiler's runtime, for running on the device image's
+# own (newer) ones: then the sanitizers and ncu inject their libraries into a process built as
+# they expect. gpu_session.sh uses this where it works and the loader above where it does not.
+mkdir -p "$bundle/lib-native"
+for lib in "$bundle"/lib/*; do
+  case $(basename "$lib") in
+    ld-linux* | libc.so* | libm.so* | libmvec.so* | libpthread.so* | libdl.so* | librt.so* | \
+      libstdc++.so* | libgcc_s.so*) ;;
+    *) cp "$lib" "$bundle/lib-native/" ;;
+  esac
+done
 git describe --always --dirty >"$bundle/revision" 2>/dev/null || echo unknown >"$bundle/revision"
 du -sh "$bundle"
-ls "$bundle" "$bundle/lib"
+ls "$bundle" "$bundle/lib" "$bundle/lib-native"

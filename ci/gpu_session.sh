@@ -13,9 +13,9 @@
 # Environment: MDB_GPU_BUNDLE (build-gpu/bundle); MDB_GPU_BUDGET_S (420: seconds for the whole
 # script; call run with timeout_s a little above it); MDB_GPU_QUICK=1 skips the 1M-atom and
 # teacher benchmarks; MDB_GPU_ONLY="tests engine ..." runs only the named steps (a rerun after a
-# fix).
+# fix); MDB_GPU_LOADER=1 runs the binaries through the bundled loader even where they run natively.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 bundle=${MDB_GPU_BUNDLE:-build-gpu/bundle}
 out=${OUT:-results/gpu}
 budget=${MDB_GPU_BUDGET_S:-420}
@@ -29,11 +29,28 @@ mkdir -p "$out"
 work=$(mktemp -d /tmp/gpu_session.XXXXXX)
 summary="$work/summary.txt"
 deadline=$((SECONDS + budget))
-bundled=("$loader" --library-path "$bundle/lib")
+# How to run the bundle's binaries. Natively on the image's C library and C++ runtime (newer than
+# the build machine's Debian 12 ones, if the image is as documented) with only the bundle's own
+# libraries (Google Benchmark, the CUDA runtime) added: sanitizers and ncu then inject into a
+# process as they expect. Else through the bundled loader and the build machine's runtime
+# (--library-path replaces LD_LIBRARY_PATH, where images often put the driver's libcuda, so
+# that is kept after the bundle's libraries).
+native_path="$bundle/lib-native${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+if [[ ${MDB_GPU_LOADER:-0} != 1 ]] &&
+  env LD_LIBRARY_PATH="$native_path" "$bundle/lattice_bench" --benchmark_list_tests >/dev/null 2>&1; then
+  with_libs=(env LD_LIBRARY_PATH="$native_path")  # before a tool (sanitizer, ncu) too
+  bundled=()
+  how="natively, with $bundle/lib-native"
+else
+  with_libs=()
+  bundled=("$loader" --library-path "$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+  how="through the bundled loader and C library"
+fi
 
 pack() {
   cp "$summary" "$out/summary.txt"
-  tar -czf "$out/results.tar.gz.part" -C "$work" . && mv "$out/results.tar.gz.part" "$out/results.tar.gz"
+  tar -czf "$out/results.tar.gz.part" -C "$work" . &&
+    mv "$out/results.tar.gz.part" "$out/results.tar.gz"
 }
 note() { echo "$*" | tee -a "$summary"; }
 step() {  # name cap_seconds logfile command...
@@ -55,11 +72,15 @@ step() {  # name cap_seconds logfile command...
 }
 find_tool() {  # name: on PATH or in the CUDA toolkit's usual places
   command -v "$1" 2>/dev/null ||
-    ls /usr/local/cuda/bin/"$1" /opt/nvidia/nsight-compute/*/"$1" 2>/dev/null | head -n 1
+    find /usr/local/cuda/bin /opt/nvidia/nsight-compute -name "$1" -type f 2>/dev/null | head -n 1
 }
 
-note "bundle $(cat "$bundle/revision" 2>/dev/null), budget ${budget}s, $(date -u +%FT%TZ)"
+note "bundle $(cat "$bundle/revision" 2>/dev/null) run $how, budget ${budget}s, $(date -u +%FT%TZ)"
 step device 20 device.txt nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem,power.limit,pcie.link.gen.max,pcie.link.width.max --format=csv
+# Whether the bundle's CUDA runtime finds the driver and a device it has code for (if not, every
+# GPU test below skips): lattice_bench says why not on stderr.
+step probe 20 probe.txt "${with_libs[@]}" "${bundled[@]}" "$bundle/lattice_bench" \
+  --lq_impls=cuda --lq_batches=1 --benchmark_list_tests
 # The measured ceiling beside the datasheet's (docs/PERFORMANCE.md's GPU figures are read
 # against it): a 4 GiB device-to-device copy, bytes read plus written, through the image's torch.
 step copy_bandwidth 40 copy_bandwidth.txt python3 -c '
@@ -72,14 +93,15 @@ s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True
 s.record()
 for _ in range(20): b.copy_(a)
 e.record(); e.synchronize()
-print("device-to-device copy GB/s (read + write):", round(2 * 4 * n * 20 / (s.elapsed_time(e) * 1e-3) / 1e9))'
+seconds = s.elapsed_time(e) * 1e-3
+print("device-to-device copy GB/s (read + write):", round(2 * 4 * n * 20 / seconds / 1e9))'
 
 # 1. Correctness: every GPU test. A GPU test skips where no device is usable (e.g. a driver
 # older than the bundle's CUDA runtime), which gtest counts as a pass: skipped tests are named
 # in the summary so a session that tested nothing cannot read as green.
 gtest() {  # name cap binary
   local name=$1 cap=$2 binary=$3
-  step "$name" "$cap" "$name.txt" "${bundled[@]}" "$bundle/$binary" \
+  step "$name" "$cap" "$name.txt" "${with_libs[@]}" "${bundled[@]}" "$bundle/$binary" \
     --gtest_output="json:$work/$name.json"
   local skipped
   skipped=$(grep -c '"result": "SKIPPED"' "$work/$name.json" 2>/dev/null) || true
@@ -96,9 +118,9 @@ gtest lattice 45 test_lattice_cuda
 bench() {  # name cap md_bench-args...
   local name=$1 cap=$2
   shift 2
-  step "$name" "$cap" "$name.txt" "${bundled[@]}" "$bundle/md_bench" --md_cuda=on --md_peers=none \
-    --benchmark_repetitions=3 --benchmark_min_time=0.2 --benchmark_out="$work/$name.json" \
-    --benchmark_out_format=json "$@"
+  step "$name" "$cap" "$name.txt" "${with_libs[@]}" "${bundled[@]}" "$bundle/md_bench" \
+    --md_cuda=on --md_peers=none --benchmark_repetitions=3 --benchmark_min_time=0.2 \
+    --benchmark_out="$work/$name.json" --benchmark_out_format=json "$@"
 }
 # 64 atoms: every model (c-nn-student: issue 20's student on the device path), cuda against
 # cuda-graph, with the one-core CPU Step row beside them; Batched only on the GPU (1,024 CPU
@@ -125,7 +147,7 @@ bench baseline 120 --benchmark_repetitions=5 --benchmark_filter="$(
 lattice_bench() {  # name cap lattice_bench-args...
   local name=$1 cap=$2
   shift 2
-  step "$name" "$cap" "$name.txt" "${bundled[@]}" "$bundle/lattice_bench" \
+  step "$name" "$cap" "$name.txt" "${with_libs[@]}" "${bundled[@]}" "$bundle/lattice_bench" \
     --benchmark_repetitions=3 --benchmark_min_time=0.1 --benchmark_out="$work/$name.json" \
     --benchmark_out_format=json "$@"
 }
@@ -141,7 +163,7 @@ kernel_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceCuda*-*Mem
 engine_tests='Cuda/EngineConformance.*-*NveConservesEnergy*:*LangevinHoldsTheBathTemperature*'
 if [[ -n $sanitizer ]]; then
   for tool in memcheck racecheck synccheck initcheck; do
-    sanitize=("$sanitizer" --tool "$tool" --error-exitcode 9 "${bundled[@]}")
+    sanitize=("${with_libs[@]}" "$sanitizer" --tool "$tool" --error-exitcode 9 "${bundled[@]}")
     step "$tool" 60 "$tool.txt" "${sanitize[@]}" "$bundle/test_kernels_cuda" \
       --gtest_filter="$kernel_tests"
     step "$tool-engine" 60 "$tool-engine.txt" "${sanitize[@]}" "$bundle/test_engine_cuda" \
@@ -156,11 +178,11 @@ fi
 # 32,000 atoms and of the D4 quantizer at 10^7 (docs/PROFILING.md).
 ncu=$(find_tool ncu)
 if [[ -n $ncu ]]; then
-  step ncu_lj 60 ncu_lj.txt "$ncu" --section SpeedOfLight --section LaunchStats --launch-skip 200 \
-    --launch-count 20 "${bundled[@]}" "$bundle/md_bench" --md_cuda=on --md_peers=none \
+  step ncu_lj 60 ncu_lj.txt "${with_libs[@]}" "$ncu" --section SpeedOfLight --section LaunchStats \
+    --launch-skip 200 --launch-count 20 "${bundled[@]}" "$bundle/md_bench" --md_cuda=on --md_peers=none \
     --md_cases=lj-melt --md_sizes=32000 --benchmark_filter='^Step/NVE/32000/lj-melt/cuda/' \
     --benchmark_min_time=0.05
-  step ncu_lattice 45 ncu_lattice.txt "$ncu" --section SpeedOfLight --launch-skip 2 \
+  step ncu_lattice 45 ncu_lattice.txt "${with_libs[@]}" "$ncu" --section SpeedOfLight --launch-skip 2 \
     --launch-count 3 "${bundled[@]}" "$bundle/lattice_bench" --lq_batches=10000000 \
     --lq_lattices=D4 --lq_impls=cuda --benchmark_min_time=0.01
 else
