@@ -143,7 +143,7 @@ bench baseline 120 --benchmark_repetitions=5 --benchmark_filter="$(
 )"
 # Lattice quantizers (issue 21): reference, batched CPU and CUDA side by side over batch sizes;
 # then the GPU goals' sizes (batch 10^7 against the DRAM peak, batch 1's round trip) with pinned
-# and with pageable host buffers.
+# and with pageable host buffers, and small batches replayed as CUDA graphs.
 lattice_bench() {  # name cap lattice_bench-args...
   local name=$1 cap=$2
   shift 2
@@ -155,6 +155,8 @@ lattice_bench lattice_bench 120 --lq_batches=1,100,10000,1000000 --lq_lattices=D
 lattice_bench lattice_large 90 --lq_batches=1,10000000 --lq_lattices=D4,E8 --lq_impls=cuda
 lattice_bench lattice_pageable 45 --lq_batches=1,10000000 --lq_lattices=D4 --lq_impls=cuda \
   --lq_host_memory=pageable
+lattice_bench lattice_graph 30 --lq_batches=1,100,10000 --lq_lattices=D4 --lq_impls=cuda \
+  --lq_cuda_graph=on
 
 # 3. compute-sanitizer on the tests, leaving out the ones that only repeat the same launches
 # over thousands of steps (memory flat, energy conservation, the Langevin bath).
@@ -175,12 +177,18 @@ else
 fi
 
 # 4. Where the time goes, if any is left: speed-of-light sections of the LJ step's kernels at
-# 32,000 atoms and of the D4 quantizer at 10^7 (docs/PROFILING.md).
+# 32,000 atoms, the NN student's at 64 and the D4 quantizer's at 10^7 (docs/PROFILING.md).
 ncu=$(find_tool ncu)
 if [[ -n $ncu ]]; then
   step ncu_lj 60 ncu_lj.txt "${with_libs[@]}" "$ncu" --section SpeedOfLight --section LaunchStats \
     --launch-skip 200 --launch-count 20 "${bundled[@]}" "$bundle/md_bench" --md_cuda=on --md_peers=none \
     --md_cases=lj-melt --md_sizes=32000 --benchmark_filter='^Step/NVE/32000/lj-melt/cuda/' \
+    --benchmark_min_time=0.05
+  # The 64-atom NN student's kernels one by one (its latency goal is the sum of a few short
+  # launches), skipping the warm-up's.
+  step ncu_nn 45 ncu_nn.txt "${with_libs[@]}" "$ncu" --section SpeedOfLight --launch-skip 100 \
+    --launch-count 12 "${bundled[@]}" "$bundle/md_bench" --md_cuda=on --md_peers=none \
+    --md_cases=si-nn-student --md_sizes=64 --benchmark_filter='^Step/NVE/64/si-nn-student/cuda/' \
     --benchmark_min_time=0.05
   step ncu_lattice 45 ncu_lattice.txt "${with_libs[@]}" "$ncu" --section SpeedOfLight --launch-skip 2 \
     --launch-count 3 "${bundled[@]}" "$bundle/lattice_bench" --lq_batches=10000000 \

@@ -24,12 +24,14 @@ bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
 }  // namespace
 
 void run_lattice_cuda_row(benchmark::State& state, const LatticeRow& row,
-                          const lattice::HnlqParams& p, bool pin_host_memory, LatticeWorkload& w,
-                          LatticeMeasurement& m) {
-  lattice::HnlqDeviceRunner runner(row.lattice, p, w.count);
+                          const lattice::HnlqParams& p, const LatticeOptions& options,
+                          LatticeWorkload& w, LatticeMeasurement& m) {
+  lattice::HnlqDeviceRunner runner(
+      row.lattice, p, w.count,
+      options.cuda_graph ? lattice::HnlqLaunch::Graph : lattice::HnlqLaunch::Plain);
   // The buffers the runner copies from and to (the row-major ones are the reference's).
   std::optional<PinnedHostRange> pins[4];
-  if (pin_host_memory) {
+  if (options.pin_host_memory) {
     pins[0].emplace(w.x_columns.data(), w.x_columns.size() * sizeof(float));
     pins[1].emplace(w.codes_columns.data(), w.codes_columns.size());
     pins[2].emplace(w.t_columns.data(), w.t_columns.size());

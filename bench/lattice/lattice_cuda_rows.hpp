@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/lattice/lattice_counters.hpp"
+#include "bench/lattice/lattice_options.hpp"
 #include "bench/lattice/lattice_rows.hpp"
 #include "bench/lattice/lattice_workload.hpp"
 #include "kernels/common/lattice/hnlq_params.hpp"
@@ -12,11 +13,12 @@ namespace mdb::bench {
 /// Times the row on the GPU: each iteration copies the inputs in, runs the kernel and copies the
 /// outputs back; the manual time is the whole span (summed into m.seconds), and m.transfer_s /
 /// m.kernel_s get its parts, m.peak_bandwidth_gb_per_s the device's DRAM peak. With
-/// `pin_host_memory` w's column buffers are page-locked for the row (outside the timed loop).
+/// options.pin_host_memory w's column buffers are page-locked for the row (outside the timed
+/// loop); with options.cuda_graph each call is one graph launch.
 /// Outputs land in w's column buffers and must equal the batched CPU quantizer's bit for bit,
 /// otherwise the row ends in error. Throws std::runtime_error on a CUDA failure.
 void run_lattice_cuda_row(benchmark::State& state, const LatticeRow& row,
-                          const lattice::HnlqParams& p, bool pin_host_memory, LatticeWorkload& w,
-                          LatticeMeasurement& m);
+                          const lattice::HnlqParams& p, const LatticeOptions& options,
+                          LatticeWorkload& w, LatticeMeasurement& m);
 
 }  // namespace mdb::bench

@@ -130,7 +130,7 @@ void run_lattice_row(benchmark::State& state, const LatticeRow& row,
   if (row.impl == LatticeImpl::Cuda) {
 #if defined(MDB_HAVE_CUDA)
     try {
-      run_lattice_cuda_row(state, row, p, options.pin_host_memory, w, m);
+      run_lattice_cuda_row(state, row, p, options, w, m);
     } catch (const std::exception& e) {
       state.SkipWithError(e.what());
       return;

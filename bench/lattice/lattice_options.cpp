@@ -135,6 +135,9 @@ void parse_flag(std::string_view flag, std::string_view value, LatticeOptions& o
   } else if (flag == "host_memory") {
     if (value != "pinned" && value != "pageable") fail(flag, value, "expected pinned or pageable");
     o.pin_host_memory = value == "pinned";
+  } else if (flag == "cuda_graph") {
+    if (value != "on" && value != "off") fail(flag, value, "expected on or off");
+    o.cuda_graph = value == "on";
   } else if (flag == "seed") {
     if (auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), o.seed);
         ec != std::errc() || p != value.data() + value.size()) {
@@ -183,6 +186,10 @@ LatticeOptions parse_lattice_options(int& argc, char** argv) {
   argc = kept;
   argv[argc] = nullptr;
   check_combinations(o);
+  if (o.cuda_graph && !o.pin_host_memory) {
+    throw LatticeOptionError(
+        "--lq_cuda_graph=on needs page-locked host buffers: drop --lq_host_memory=pageable");
+  }
   return o;
 }
 
@@ -199,6 +206,8 @@ lattice_bench options (docs/LATTICE.md):
   --lq_overload=off          on: Coset's overload protection (rescale by 2^alpha, alpha = 1)
   --lq_host_memory=pinned    cuda rows copy from and to page-locked host buffers (pageable:
                              ordinary memory, which the driver stages through its own buffer)
+  --lq_cuda_graph=off        on: cuda rows replay each call's copies and kernel as one CUDA
+                             graph (one launch instead of four or five calls; pinned only)
   --lq_sigma=0.5             inputs are sigma * N(0, 1) per coordinate (Coset's profilers)
   --lq_seed=2026             input data seed
   --lq_input=PATH            your own vectors instead: a text file of numbers separated by

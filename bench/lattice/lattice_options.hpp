@@ -34,6 +34,9 @@ struct LatticeOptions {
   /// --lq_host_memory=pinned|pageable: whether cuda rows page-lock the host buffers they copy
   /// from and to (pinned: DMA at the link's speed, as a pipeline that feeds a GPU would do).
   bool pin_host_memory = true;
+  /// --lq_cuda_graph=on|off: cuda rows replay each call's copies and kernel as one CUDA graph
+  /// (needs pinned host memory).
+  bool cuda_graph = false;
   double sigma = 0.5;         ///< --lq_sigma: inputs are sigma * N(0, 1) per coordinate
   std::uint64_t seed = 2026;  ///< --lq_seed: input data
   /// --lq_input: a text file of numbers whose vectors replace the generated ones (sigma and

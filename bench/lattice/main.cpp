@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
   if (cuda) {
     add_lattice_cuda_context();
     benchmark::AddCustomContext("lq_host_memory", options.pin_host_memory ? "pinned" : "pageable");
+    benchmark::AddCustomContext("lq_cuda_graph", options.cuda_graph ? "on" : "off");
   }
   register_lattice_rows(plan_lattice_rows(options, cuda), options);
   benchmark::AddCustomContext("lq_beta", std::to_string(options.beta));

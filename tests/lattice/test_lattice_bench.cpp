@@ -47,6 +47,12 @@ TEST(LatticeOptions, DefaultsAreShort) {
   EXPECT_TRUE(o.pin_host_memory);
   EXPECT_FALSE(parse({"--lq_host_memory=pageable"}).pin_host_memory);
   EXPECT_TRUE(parse({"--lq_host_memory=pinned"}).pin_host_memory);
+  EXPECT_FALSE(o.cuda_graph);
+  EXPECT_TRUE(parse({"--lq_cuda_graph=on"}).cuda_graph);
+  // A graph copies from fixed, page-locked buffers.
+  EXPECT_NE(error_of({"--lq_cuda_graph=on", "--lq_host_memory=pageable"})
+                .find("--lq_cuda_graph=on needs page-locked host buffers"),
+            std::string::npos);
 }
 
 TEST(LatticeOptions, ParsesEveryFlagAndLeavesOtherArguments) {
@@ -89,6 +95,7 @@ TEST(LatticeOptions, BadValuesNameTheFlagAndTheRule) {
       {"--lq_overload=yes", "expected on or off"},
       {"--lq_seed=x", "the seed must be a non-negative integer"},
       {"--lq_host_memory=locked", "--lq_host_memory=locked: expected pinned or pageable"},
+      {"--lq_cuda_graph=yes", "--lq_cuda_graph=yes: expected on or off"},
       {"--lq_bogus=1", "unknown flag --lq_bogus"},
       {"--lq_batches", "expected --lq_<name>=<value>"},
       {"--lq_q=", "expected --lq_<name>=<value>"},

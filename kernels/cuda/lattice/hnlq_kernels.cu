@@ -58,28 +58,31 @@ unsigned blocks_for(std::size_t count) {
 }  // namespace
 
 void launch_hnlq_encode(LatticeKind kind, const HnlqParams& p, const float* d_x, std::size_t count,
-                        std::uint8_t* d_codes, std::uint8_t* d_t) {
+                        std::uint8_t* d_codes, std::uint8_t* d_t, cudaStream_t stream) {
   if (count == 0) return;
   with_lattice(kind, [&]<class L>() {
-    encode_kernel<L><<<blocks_for(count), kThreadsPerBlock>>>(p, d_x, count, d_codes, d_t);
+    encode_kernel<L>
+        <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(p, d_x, count, d_codes, d_t);
   });
   MDB_CUDA_CHECK(cudaGetLastError());
 }
 
 void launch_hnlq_decode(LatticeKind kind, const HnlqParams& p, const std::uint8_t* d_codes,
-                        const std::uint8_t* d_t, std::size_t count, float* d_out) {
+                        const std::uint8_t* d_t, std::size_t count, float* d_out,
+                        cudaStream_t stream) {
   if (count == 0) return;
   with_lattice(kind, [&]<class L>() {
-    decode_kernel<L><<<blocks_for(count), kThreadsPerBlock>>>(p, d_codes, d_t, count, d_out);
+    decode_kernel<L>
+        <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(p, d_codes, d_t, count, d_out);
   });
   MDB_CUDA_CHECK(cudaGetLastError());
 }
 
 void launch_hnlq_round_trip(LatticeKind kind, const HnlqParams& p, const float* d_x,
-                            std::size_t count, float* d_out) {
+                            std::size_t count, float* d_out, cudaStream_t stream) {
   if (count == 0) return;
   with_lattice(kind, [&]<class L>() {
-    round_trip_kernel<L><<<blocks_for(count), kThreadsPerBlock>>>(p, d_x, count, d_out);
+    round_trip_kernel<L><<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(p, d_x, count, d_out);
   });
   MDB_CUDA_CHECK(cudaGetLastError());
 }
