@@ -90,7 +90,7 @@ struct ImageListBuildView {
   std::int64_t* scan = nullptr;     ///< n + 1: exclusive scan of list_count
   std::int64_t* offsets = nullptr;  ///< n + 1: the published list (ImageNeighborView)
   int* neighbors = nullptr;         ///< capacity entries
-  std::uint32_t* images = nullptr;  ///< capacity entries
+  ImageCode* images = nullptr;      ///< capacity entries
   std::int64_t capacity = 0;
   double range = 0.0;   ///< cutoff + skin, Angstrom
   double range2 = 0.0;  ///< range^2, Angstrom^2
@@ -203,7 +203,7 @@ MDB_HD inline void for_each_image_neighbor(const ImageListBuildView& v, int i, V
         const double sx = mx * g.box.len[0] - xi;
         const bool zero_image = mx == 0 && my == 0 && mz == 0;
         const int cell = g.first_cell + (pz * g.dims[1] + py) * g.dims[0] + px;
-        const std::uint32_t code = pack_image(mx, my, mz);
+        const ImageCode code = pack_image(mx, my, mz);
         for (int k = v.cell_start[cell]; k < v.cell_start[cell + 1]; ++k) {
           const int j = v.cell_atoms[k];
           if (zero_image && j == i) continue;
@@ -224,7 +224,7 @@ MDB_HD inline bool list_build_due(const EngineControl* c) {
 /// Per atom, count pass: how many entries atom i's list needs.
 MDB_HD inline void count_neighbors(const ImageListBuildView& v, int i) {
   int count = 0;
-  for_each_image_neighbor(v, i, [&count](int, std::uint32_t) { ++count; });
+  for_each_image_neighbor(v, i, [&count](int, ImageCode) { ++count; });
   v.list_count[i] = count;
 }
 
@@ -245,8 +245,8 @@ MDB_HD inline void fill_neighbors(const ImageListBuildView& v, int i) {
   if (i == 0) v.offsets[v.n] = total;
   std::int64_t k = v.scan[i];
   int* nb = v.neighbors;
-  std::uint32_t* im = v.images;
-  for_each_image_neighbor(v, i, [&k, nb, im](int j, std::uint32_t code) {
+  ImageCode* im = v.images;
+  for_each_image_neighbor(v, i, [&k, nb, im](int j, ImageCode code) {
     nb[k] = j;
     im[k] = code;
     ++k;

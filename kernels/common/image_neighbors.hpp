@@ -15,25 +15,33 @@ inline constexpr int kEnergyVirialSums = 7;
 /// Image shifts per axis lie in [-kImageShellMax, kImageShellMax]; 5 bits per axis.
 inline constexpr int kImageShellMax = 15;
 
-/// Packs an image vector (in box lengths per axis) into one word: 0 is the atom itself.
-MDB_HD inline std::uint32_t pack_image(int ix, int iy, int iz) {
-  return static_cast<std::uint32_t>(ix + kImageShellMax) |
-         (static_cast<std::uint32_t>(iy + kImageShellMax) << 5) |
-         (static_cast<std::uint32_t>(iz + kImageShellMax) << 10);
+/// A packed image vector: 15 bits, so two bytes per list entry beside the 4-byte index (the
+/// force kernels' list reads are most of their memory traffic).
+using ImageCode = std::uint16_t;
+
+static_assert(((2 * kImageShellMax) | ((2 * kImageShellMax) << 5) | ((2 * kImageShellMax) << 10)) <=
+                  0xFFFF,
+              "every image code fits an ImageCode");
+
+/// Packs an image vector (in box lengths per axis) into one code.
+MDB_HD inline ImageCode pack_image(int ix, int iy, int iz) {
+  return static_cast<ImageCode>(static_cast<unsigned>(ix + kImageShellMax) |
+                                (static_cast<unsigned>(iy + kImageShellMax) << 5) |
+                                (static_cast<unsigned>(iz + kImageShellMax) << 10));
 }
 
 /// The code of the zero image (the atom itself, not an image of it).
-inline constexpr std::uint32_t kImageSelf = static_cast<std::uint32_t>(kImageShellMax) |
-                                            (static_cast<std::uint32_t>(kImageShellMax) << 5) |
-                                            (static_cast<std::uint32_t>(kImageShellMax) << 10);
+inline constexpr ImageCode kImageSelf = static_cast<ImageCode>(
+    static_cast<unsigned>(kImageShellMax) | (static_cast<unsigned>(kImageShellMax) << 5) |
+    (static_cast<unsigned>(kImageShellMax) << 10));
 
-MDB_HD inline int image_x(std::uint32_t code) {
+MDB_HD inline int image_x(ImageCode code) {
   return static_cast<int>(code & 31u) - kImageShellMax;
 }
-MDB_HD inline int image_y(std::uint32_t code) {
+MDB_HD inline int image_y(ImageCode code) {
   return static_cast<int>((code >> 5) & 31u) - kImageShellMax;
 }
-MDB_HD inline int image_z(std::uint32_t code) {
+MDB_HD inline int image_z(ImageCode code) {
   return static_cast<int>((code >> 10) & 31u) - kImageShellMax;
 }
 
@@ -51,7 +59,7 @@ struct ImageNeighborView {
   int atoms_per_replica = 0;              ///< > 0; n is a multiple of it
   const std::int64_t* offsets = nullptr;  ///< n + 1 entries
   const int* neighbors = nullptr;         ///< global atom index (same replica)
-  const std::uint32_t* images = nullptr;  ///< pack_image() of the image of the neighbour
+  const ImageCode* images = nullptr;      ///< pack_image() of the image of the neighbour
   const double* x = nullptr;              ///< n positions (Angstrom)
   const double* y = nullptr;
   const double* z = nullptr;
@@ -62,7 +70,7 @@ struct ImageNeighborView {
   /// Separation d = r_j(image) - r_i of entry k of atom i (see above).
   MDB_HD void separation(int i, std::int64_t k, double& dx, double& dy, double& dz) const {
     const int j = neighbors[k];
-    const std::uint32_t code = images[k];
+    const ImageCode code = images[k];
     const double* len = box_len + 3 * (i / atoms_per_replica);
     dx = x[j] + image_x(code) * len[0] - x[i];
     dy = y[j] + image_y(code) * len[1] - y[i];

@@ -119,9 +119,9 @@ DeviceImageList::DeviceImageList(const std::vector<ReplicaCellGrid>& grids, int 
 void DeviceImageList::grow(std::int64_t needed) {
   const auto size = static_cast<std::size_t>(needed + needed / 4 + 64);
   neighbors_ = DeviceBuffer<int>();  // free first, so the old and new never coexist
-  images_ = DeviceBuffer<std::uint32_t>();
+  images_ = DeviceBuffer<ImageCode>();
   neighbors_ = DeviceBuffer<int>(size);
-  images_ = DeviceBuffer<std::uint32_t>(size);
+  images_ = DeviceBuffer<ImageCode>(size);
   view_.neighbors = neighbors_.data();
   view_.images = images_.data();
   view_.capacity = static_cast<std::int64_t>(size);

@@ -43,7 +43,7 @@ class DeviceImageList {
   DeviceBuffer<int> cell_of_, cell_count_, cell_cursor_, cell_start_, cell_atoms_, list_count_;
   DeviceBuffer<std::int64_t> scan_, offsets_;
   DeviceBuffer<int> neighbors_;
-  DeviceBuffer<std::uint32_t> images_;
+  DeviceBuffer<ImageCode> images_;
   DeviceBuffer<long long> tile_sums_;
 };
 

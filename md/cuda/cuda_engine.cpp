@@ -50,7 +50,7 @@ EngineFigures CudaEngine::figures() {
   EngineFigures f;
   std::vector<std::int64_t> offsets;
   std::vector<int> neighbors;
-  std::vector<std::uint32_t> images;
+  std::vector<ImageCode> images;
   sim_->download_list(offsets, neighbors, images);
   f.neighbors_per_atom = static_cast<double>(offsets.back()) /
                          static_cast<double>(sim_->atoms_per_replica() * sim_->replicas());

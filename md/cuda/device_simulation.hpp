@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernels/common/engine_control.hpp"
+#include "kernels/common/image_neighbors.hpp"
 #include "md/device_force.hpp"
 #include "md/ensemble.hpp"
 #include "md/system.hpp"
@@ -100,7 +101,7 @@ class DeviceSimulation {
   /// Copies the current neighbour list (ImageNeighborView's arrays, over all replicas) to the
   /// host, for tests against build_image_list_reference; synchronises.
   void download_list(std::vector<std::int64_t>& offsets, std::vector<int>& neighbors,
-                     std::vector<std::uint32_t>& images);
+                     std::vector<ImageCode>& images);
 
   /// CUDA events on the stream: record_start() / record_stop() around enqueued work, then
   /// elapsed_ms() waits for the stop event and returns the GPU time between them.

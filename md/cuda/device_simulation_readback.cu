@@ -82,8 +82,7 @@ void DeviceSimulation::download(int replica, System& into) {
 }
 
 void DeviceSimulation::download_list(std::vector<std::int64_t>& offsets,
-                                     std::vector<int>& neighbors,
-                                     std::vector<std::uint32_t>& images) {
+                                     std::vector<int>& neighbors, std::vector<ImageCode>& images) {
   Impl& d = *impl_;
   d.synchronize();
   const ImageNeighborView l = d.list->view(d.species.data(), d.box_len.data());
@@ -97,7 +96,7 @@ void DeviceSimulation::download_list(std::vector<std::int64_t>& offsets,
   MDB_CUDA_CHECK(
       cudaMemcpy(neighbors.data(), l.neighbors, entries * sizeof(int), cudaMemcpyDeviceToHost));
   MDB_CUDA_CHECK(
-      cudaMemcpy(images.data(), l.images, entries * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+      cudaMemcpy(images.data(), l.images, entries * sizeof(ImageCode), cudaMemcpyDeviceToHost));
 }
 
 void DeviceSimulation::record_start() {

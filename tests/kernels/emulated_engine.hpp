@@ -90,7 +90,7 @@ class EmulatedEngine {
   std::vector<int> cell_of_, cell_count_, cell_cursor_, cell_start_, cell_atoms_, list_count_;
   std::vector<std::int64_t> scan_, offsets_;
   std::vector<int> neighbors_;
-  std::vector<std::uint32_t> images_;
+  std::vector<ImageCode> images_;
 };
 
 }  // namespace mdb::test

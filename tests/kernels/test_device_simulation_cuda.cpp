@@ -125,7 +125,7 @@ TEST(DeviceSimulation, NeighborListMatchesReference) {
   build_image_list_reference(v, LjParams::argon().cutoff + 1.0, ref);
   ASSERT_EQ(got.offsets.back(), static_cast<std::int64_t>(ref.neighbors.size()));
   for (int i = 0; i < v.n; ++i) {
-    std::set<std::tuple<int, std::uint32_t>> a, b;
+    std::set<std::tuple<int, ImageCode>> a, b;
     for (auto k = got.offsets[i]; k < got.offsets[i + 1]; ++k) {
       a.insert({got.neighbors[k], got.images[k]});
     }

@@ -242,9 +242,9 @@ TEST(EmulatedNpt, SamplesTargetPressureWithFluctuatingVolume) {
   EXPECT_LT(rel_sd_v, 0.1);
 }
 
-using Entries = std::vector<std::set<std::tuple<int, std::uint32_t>>>;
+using Entries = std::vector<std::set<std::tuple<int, ImageCode>>>;
 
-Entries entries_of(const std::int64_t* offsets, const int* neighbors, const std::uint32_t* images,
+Entries entries_of(const std::int64_t* offsets, const int* neighbors, const ImageCode* images,
                    int n) {
   Entries out(n);
   for (int i = 0; i < n; ++i) {

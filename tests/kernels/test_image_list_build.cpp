@@ -47,10 +47,10 @@ test::EmulatedEngine build_only(const std::vector<System>& reps, std::int64_t ca
   return test::EmulatedEngine(reps, no_force, s);
 }
 
-using Entry = std::tuple<int, std::uint32_t>;
+using Entry = std::tuple<int, ImageCode>;
 
 std::vector<std::set<Entry>> entries(const std::int64_t* offsets, const int* neighbors,
-                                     const std::uint32_t* images, int n) {
+                                     const ImageCode* images, int n) {
   std::vector<std::set<Entry>> out(n);
   for (int i = 0; i < n; ++i) {
     for (std::int64_t k = offsets[i]; k < offsets[i + 1]; ++k) {

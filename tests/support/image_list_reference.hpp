@@ -16,7 +16,7 @@ namespace mdb {
 struct ImageListStorage {
   std::vector<std::int64_t> offsets;
   std::vector<int> neighbors;
-  std::vector<std::uint32_t> images;
+  std::vector<ImageCode> images;
 };
 
 /// Fills `out` with every (i, j, image) of the same replica at separation < range (Angstrom),

@@ -10,7 +10,7 @@ namespace mdb {
 struct DeviceForceHarness::Impl {
   DeviceBuffer<std::int64_t> offsets;
   DeviceBuffer<int> neighbors, species;
-  DeviceBuffer<std::uint32_t> images;
+  DeviceBuffer<ImageCode> images;
   DeviceBuffer<double> x, y, z, box_len, fx, fy, fz, sums;
   ImageNeighborView view;
   std::size_t n_sums = 0;
