@@ -53,6 +53,7 @@ pack() {
     mv "$out/results.tar.gz.part" "$out/results.tar.gz"
 }
 note() { echo "$*" | tee -a "$summary"; }
+skipped_steps=()
 step() {  # name cap_seconds logfile command...
   local name=$1 cap=$2 log=$3
   shift 3
@@ -60,6 +61,7 @@ step() {  # name cap_seconds logfile command...
   local left=$((deadline - SECONDS - 15))  # 15 s kept for packing and the closing summary
   if ((left < 10)); then
     note "$name skipped: the session's budget (${budget}s) is spent"
+    skipped_steps+=("$name")
     return
   fi
   ((cap > left)) && cap=$left
@@ -195,6 +197,10 @@ if [[ -n $ncu ]]; then
     --lq_lattices=D4 --lq_impls=cuda --benchmark_min_time=0.01
 else
   note "ncu: not found"
+fi
+if ((${#skipped_steps[@]})); then
+  note "to run what was skipped (at once, while the machine is warm):" \
+    "MDB_GPU_ONLY=\"${skipped_steps[*]}\" bash ci/gpu_session.sh"
 fi
 ls -la "$work" >>"$summary"
 pack
