@@ -6,23 +6,15 @@
 
 namespace mdb {
 
-PinnedHostRange::PinnedHostRange(const void* data, std::size_t bytes) {
-  if (data == nullptr || bytes == 0) return;  // nothing to lock
-  // cudaHostRegister takes a non-const pointer but only changes how the pages are mapped.
-  void* p = const_cast<void*>(data);
-  const cudaError_t e = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
-  if (e == cudaErrorHostMemoryAlreadyRegistered) {
-    // Small buffers can share a page with one registered before: that page is locked already,
-    // and the range stays unowned (nothing to unregister).
-    static_cast<void>(cudaGetLastError());
-    return;
-  }
-  MDB_CUDA_CHECK(e);
-  data_ = p;
+void* pinned_host_alloc(std::size_t bytes) {
+  if (bytes == 0) return nullptr;
+  void* p = nullptr;
+  MDB_CUDA_CHECK(cudaMallocHost(&p, bytes));
+  return p;
 }
 
-PinnedHostRange::~PinnedHostRange() {
-  if (data_ != nullptr) static_cast<void>(cudaHostUnregister(data_));  // must not throw
+void pinned_host_free(void* p) noexcept {
+  if (p != nullptr) static_cast<void>(cudaFreeHost(p));  // must not throw
 }
 
 }  // namespace mdb

@@ -3,10 +3,10 @@
 // when no usable CUDA device is present.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <optional>
 #include <random>
 #include <vector>
 
@@ -37,47 +37,43 @@ void expect_device_matches_reference(const HnlqParams& p, std::size_t count,
 
   const LatticeKind kind = n == 2 ? LatticeKind::Z2 : (n == 4 ? LatticeKind::D4 : LatticeKind::E8);
   HnlqDeviceRunner runner(kind, p, count, launch);
-  std::vector<std::uint8_t> codes(ref_codes.size()), t(count);
-  std::vector<float> out(rows.size()), trip(rows.size());
-  // Twice, the second time into other buffers: a graph replays for the same host pointers and
-  // must be captured again for new ones.
-  for (int pass = 0; pass < 2; ++pass) {
-    if (pass == 1) {  // new addresses for the outputs
-      std::vector<std::uint8_t>(codes).swap(codes);
-      std::vector<float>(out).swap(out);
-      std::vector<float>(trip).swap(trip);
-    }
-    // A graph's copies need page-locked host buffers, as lattice_bench gives them.
-    std::optional<PinnedHostRange> pins[5];
-    if (launch == HnlqLaunch::Graph) {
-      pins[0].emplace(columns.data(), columns.size() * sizeof(float));
-      pins[1].emplace(codes.data(), codes.size());
-      pins[2].emplace(t.data(), t.size());
-      pins[3].emplace(out.data(), out.size() * sizeof(float));
-      pins[4].emplace(trip.data(), trip.size() * sizeof(float));
-    }
-    codes.assign(codes.size(), 0xAB);
-    t.assign(t.size(), 0xAB);
-    out.assign(out.size(), -7.0f);
-    trip.assign(trip.size(), -7.0f);
-    runner.encode(columns.data(), codes.data(), t.data());
-    runner.decode(codes.data(), t.data(), out.data());
-    runner.round_trip(columns.data(), trip.data());
-    if (pass == 0) {  // a replay: its parts add up to the whole (events resolve ~0.5 us)
-      const HnlqDeviceTimes again = runner.round_trip(columns.data(), trip.data());
-      EXPECT_GT(again.total_s, 0.0);
-      EXPECT_NEAR(again.total_s, again.kernel_s + again.transfer_s, 2e-6);
-    }
-  }
-
-  for (std::size_t i = 0; i < count; ++i) {
-    ASSERT_EQ(t[i], ref_t[i]) << i;
-    for (int c = 0; c < n; ++c) {
-      for (std::size_t l = 0; l < m; ++l) {
-        ASSERT_EQ(codes[(l * n + c) * count + i], ref_codes[(i * m + l) * n + c]) << i;
+  // Page-locked host buffers, as lattice_bench gives the runner (a graph's copies need them),
+  // and two sets of outputs, all alive at once so their addresses differ: a graph replays for
+  // the same host pointers and must be captured again for new ones.
+  PinnedHostArray<float> x(columns.size());
+  std::ranges::copy(columns, x.data());
+  struct Outputs {
+    explicit Outputs(std::size_t code_bytes, std::size_t vectors, std::size_t floats)
+        : codes(code_bytes), t(vectors), out(floats), trip(floats) {}
+    PinnedHostArray<std::uint8_t> codes, t;
+    PinnedHostArray<float> out, trip;
+  };
+  Outputs sets[2] = {Outputs(ref_codes.size(), count, rows.size()),
+                     Outputs(ref_codes.size(), count, rows.size())};
+  for (Outputs& o : sets) {
+    std::ranges::fill(o.codes.span(), 0xAB);  // poisoned: every byte must be written
+    std::ranges::fill(o.t.span(), 0xAB);
+    std::ranges::fill(o.out.span(), -7.0f);
+    std::ranges::fill(o.trip.span(), -7.0f);
+    runner.encode(x.data(), o.codes.data(), o.t.data());
+    runner.decode(o.codes.data(), o.t.data(), o.out.data());
+    runner.round_trip(x.data(), o.trip.data());
+    // A second call with the same buffers (a graph's replay): its parts add up to the whole
+    // (events resolve ~0.5 us).
+    const HnlqDeviceTimes again = runner.round_trip(x.data(), o.trip.data());
+    EXPECT_GT(again.total_s, 0.0);
+    EXPECT_NEAR(again.total_s, again.kernel_s + again.transfer_s, 2e-6);
+    for (std::size_t i = 0; i < count; ++i) {
+      ASSERT_EQ(o.t.data()[i], ref_t[i]) << i;
+      for (int c = 0; c < n; ++c) {
+        for (std::size_t l = 0; l < m; ++l) {
+          ASSERT_EQ(o.codes.data()[(l * n + c) * count + i], ref_codes[(i * m + l) * n + c]) << i;
+        }
+        ASSERT_EQ(std::memcmp(&o.out.data()[c * count + i], &ref_out[i * n + c], sizeof(float)), 0)
+            << i;
+        ASSERT_EQ(std::memcmp(&o.trip.data()[c * count + i], &ref_out[i * n + c], sizeof(float)), 0)
+            << i;
       }
-      ASSERT_EQ(std::memcmp(&out[c * count + i], &ref_out[i * n + c], sizeof(float)), 0) << i;
-      ASSERT_EQ(std::memcmp(&trip[c * count + i], &ref_out[i * n + c], sizeof(float)), 0) << i;
     }
   }
 }
