@@ -157,6 +157,42 @@ void device_bandwidth_rule(const std::vector<LatticeSeries>& series,
   }
 }
 
+// A cuda kernel's time per vector against its best in the series: more than twice the best
+// means fewer vectors than the GPU has threads to run them at once (the launch's fixed cost and
+// a partly idle chip). Names the smallest batch from which every measured batch is within 2x.
+void underfilled_rule(const std::vector<LatticeSeries>& series, std::vector<LatticeFinding>& out) {
+  for (const auto& s : series) {
+    if (!on_gpu(s.name)) continue;
+    std::vector<std::pair<long long, double>> per_vector;  // batch, kernel ns per vector
+    for (const auto& p : s.points) {
+      const double kernel_us = p.bench->value("kernel_us");
+      if (kernel_us > 0) per_vector.emplace_back(p.batch, 1e3 * kernel_us / p.batch);
+    }
+    if (per_vector.size() < 2) continue;
+    double best = per_vector.front().second;
+    long long best_batch = per_vector.front().first;
+    for (const auto& [batch, ns] : per_vector) {
+      if (ns < best) best = ns, best_batch = batch;
+    }
+    // The smallest batch from which every larger one stays within the limit.
+    std::size_t from = per_vector.size();
+    while (from > 0 && per_vector[from - 1].second <= L::kUnderfilled * best) --from;
+    if (from == 0) continue;
+    std::vector<long long> small;
+    for (std::size_t k = 0; k < from; ++k) small.push_back(per_vector[k].first);
+    const auto& [worst_batch, worst_ns] = per_vector.front();
+    std::string fills = from < per_vector.size() ? std::to_string(per_vector[from].first) : "";
+    add(out, s.name.series, "lattice-gpu-underfilled", Severity::kInfo,
+        "At batch " + batches(small) + " the kernel takes more than " + times(L::kUnderfilled) +
+            " its best time per vector (at " + std::to_string(worst_batch) + ": " +
+            format_value(worst_ns, "ns") + ", against " + format_value(best, "ns") + " at " +
+            std::to_string(best_batch) + "; rule: over " + times(L::kUnderfilled) + " the best).",
+        "Too few vectors to fill the GPU: gather requests into batches of " +
+            (fills.empty() ? std::string("more") : fills + " or more") +
+            " per call, or keep small batches on the CPU (see lattice-small-batch).");
+  }
+}
+
 // Throughput that stops growing with the batch: the fixed costs are amortised and the loop runs
 // at what the machine gives it. Only batched implementations: the reference handles one vector
 // at a time, so it is flat by construction.
@@ -292,6 +328,7 @@ std::vector<LatticeFinding> find_lattice_findings(const RunSummary& run) {
   speedup_rules(run, out);
   transfer_rule(series, out);
   device_bandwidth_rule(series, out);
+  underfilled_rule(series, out);
   plateau_rule(series, out);
   overload_rule(run, series, out);
   target_rule(series, out);
@@ -312,6 +349,8 @@ const std::vector<HotspotRule>& lattice_rules() {
       {"lattice-device-bandwidth", "peak_bandwidth_frac, kernel_GB_per_s",
        "cuda, largest batch: peak_bandwidth_frac >= 0.5 (info), or < 0.5 from batch 1e6 (warning)",
        S::kWarning},
+      {"lattice-gpu-underfilled", "kernel_us", "cuda: kernel time per vector > 2x the series' best",
+       S::kInfo},
       {"lattice-plateau", "vectors_per_s, GB_per_s",
        "a batch >= 10x larger gains < 10 % vectors_per_s", S::kInfo},
       {"lattice-overload", "overloaded_fraction", "overloaded_fraction > 1 %", S::kWarning},

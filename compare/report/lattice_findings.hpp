@@ -20,8 +20,9 @@ inline constexpr double kComputeBoundGBps = 5.0;    // GB_per_s below: no memory
 inline constexpr double kOverloaded = 0.01;         // overloaded_fraction above
 inline constexpr double kBandwidthBound = 0.5;      // peak_bandwidth_frac at or above ...
 inline constexpr long long kGpuFillingBatch = 1'000'000;  // ... or below it from this batch
-inline constexpr double kEncodeTarget = 1e5;              // Coset: encodes/s for D4 q4 M2
-inline constexpr double kDecodeTarget = 2e5;              // Coset: decodes/s for D4 q4 M2
+inline constexpr double kUnderfilled = 2.0;   // kernel time per vector over the series' best
+inline constexpr double kEncodeTarget = 1e5;  // Coset: encodes/s for D4 q4 M2
+inline constexpr double kDecodeTarget = 2e5;  // Coset: decodes/s for D4 q4 M2
 }  // namespace lattice_limits
 
 /// One rule that fired, and what it is about: a series ("Encode D4 q4 M2 cpu"), a config or a

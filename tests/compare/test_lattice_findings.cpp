@@ -155,6 +155,35 @@ TEST(LatticeFindings, DeviceBandwidthAtTheLargestBatch) {
       with_rule(device_bandwidth(10'000'000, 0.9, "cpu"), "lattice-device-bandwidth").empty());
 }
 
+// A cuda series with the given kernel time per call at each batch.
+RunSummary kernel_times(const std::vector<std::pair<long long, double>>& batch_kernel_us) {
+  RunSummary run;
+  for (const auto& [batch, kernel_us] : batch_kernel_us) {
+    run.benchmarks.push_back(row(
+        "Quantize/Decode/D4/q4/M2/" + std::to_string(batch) + "/cuda/manual_time",
+        {{"real_time", 1e3 * (kernel_us + 20)}, {"kernel_us", kernel_us}, {"transfer_us", 20}}));
+  }
+  return run;
+}
+
+TEST(LatticeFindings, UnderfilledGpuBelowTheBatchThatFillsIt) {
+  // Per vector: 5 us, 50 ns, 2.01 ns, then the best 1 ns at 10^6 and 1.2 ns at 10^7.
+  auto found =
+      with_rule(kernel_times({{1, 5}, {100, 5}, {10000, 20.1}, {1000000, 1000}, {10000000, 12000}}),
+                "lattice-gpu-underfilled");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].finding.severity, Severity::kInfo);
+  EXPECT_EQ(found[0].subject, "Decode D4 q4 M2 cuda");
+  EXPECT_TRUE(contains(found[0].finding.observation, "At batch 1, 100, 10000 "))
+      << found[0].finding.observation;
+  EXPECT_TRUE(contains(found[0].finding.recommendation, "batches of 1000000 or more"))
+      << found[0].finding.recommendation;
+  // Within 2x of the best everywhere: silent; one batch alone says nothing.
+  EXPECT_TRUE(
+      with_rule(kernel_times({{10000, 19.9}, {1000000, 1000}}), "lattice-gpu-underfilled").empty());
+  EXPECT_TRUE(with_rule(kernel_times({{1, 5}}), "lattice-gpu-underfilled").empty());
+}
+
 // cpu throughput at two batch sizes (GB_per_s 13 bytes a vector).
 RunSummary throughput(long long b0, double v0, long long b1, double v1,
                       const std::string& impl = "cpu") {
@@ -276,7 +305,8 @@ TEST(LatticeFindings, EveryRuleIsDocumentedWithItsCondition) {
   RunSummary all = speedups({{1, 0.5}, {100, 3}});
   for (const RunSummary& more :
        {speedups({{10, 0.5}}, "Decode"), cuda_row(50, 10), throughput(10, 1e8, 1000, 1e8),
-        overloaded(0.5), target("Encode", "D4", 10), device_bandwidth(10'000'000, 0.2)}) {
+        overloaded(0.5), target("Encode", "D4", 10), device_bandwidth(10'000'000, 0.2),
+        kernel_times({{1, 5}, {1000000, 1000}})}) {
     for (const auto& b : more.benchmarks) all.benchmarks.push_back(b);
   }
   std::set<std::string> fired;
