@@ -78,7 +78,8 @@ find_tool() {  # name: on PATH or in the CUDA toolkit's usual places
 }
 
 note "bundle $(cat "$bundle/revision" 2>/dev/null) run $how, budget ${budget}s, $(date -u +%FT%TZ)"
-step device 20 device.txt nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem,power.limit,pcie.link.gen.max,pcie.link.width.max --format=csv
+step device 20 device.txt bash -c 'nvidia-smi; nvidia-smi --format=csv \
+  --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem,power.limit,pcie.link.gen.max,pcie.link.width.max'
 # Whether the bundle's CUDA runtime finds the driver and a device it has code for (if not, every
 # GPU test below skips): lattice_bench says why not on stderr.
 step probe 20 probe.txt "${with_libs[@]}" "${bundled[@]}" "$bundle/lattice_bench" \
