@@ -159,7 +159,8 @@ void device_bandwidth_rule(const std::vector<LatticeSeries>& series,
 
 // A cuda kernel's time per vector against its best in the series: more than twice the best
 // means fewer vectors than the GPU has threads to run them at once (the launch's fixed cost and
-// a partly idle chip). Names the smallest batch from which every measured batch is within 2x.
+// a partly idle chip). Names the smallest batch from which every batch up to the best is within
+// 2x.
 void underfilled_rule(const std::vector<LatticeSeries>& series, std::vector<LatticeFinding>& out) {
   for (const auto& s : series) {
     if (!on_gpu(s.name)) continue;
@@ -169,27 +170,27 @@ void underfilled_rule(const std::vector<LatticeSeries>& series, std::vector<Latt
       if (kernel_us > 0) per_vector.emplace_back(p.batch, 1e3 * kernel_us / p.batch);
     }
     if (per_vector.size() < 2) continue;
-    double best = per_vector.front().second;
-    long long best_batch = per_vector.front().first;
-    for (const auto& [batch, ns] : per_vector) {
-      if (ns < best) best = ns, best_batch = batch;
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < per_vector.size(); ++k) {
+      if (per_vector[k].second < per_vector[best].second) best = k;
     }
-    // The smallest batch from which every larger one stays within the limit.
-    std::size_t from = per_vector.size();
-    while (from > 0 && per_vector[from - 1].second <= L::kUnderfilled * best) --from;
+    const auto [best_batch, best_ns] = per_vector[best];
+    // Up to the best batch (larger ones can lose for other reasons, e.g. the caches): the
+    // smallest batch from which every one up to the best stays within the limit.
+    std::size_t from = best;
+    while (from > 0 && per_vector[from - 1].second <= L::kUnderfilled * best_ns) --from;
     if (from == 0) continue;
     std::vector<long long> small;
     for (std::size_t k = 0; k < from; ++k) small.push_back(per_vector[k].first);
     const auto& [worst_batch, worst_ns] = per_vector.front();
-    std::string fills = from < per_vector.size() ? std::to_string(per_vector[from].first) : "";
+    const std::string fills = std::to_string(per_vector[from].first);
     add(out, s.name.series, "lattice-gpu-underfilled", Severity::kInfo,
         "At batch " + batches(small) + " the kernel takes more than " + times(L::kUnderfilled) +
             " its best time per vector (at " + std::to_string(worst_batch) + ": " +
-            format_value(worst_ns, "ns") + ", against " + format_value(best, "ns") + " at " +
+            format_value(worst_ns, "ns") + ", against " + format_value(best_ns, "ns") + " at " +
             std::to_string(best_batch) + "; rule: over " + times(L::kUnderfilled) + " the best).",
-        "Too few vectors to fill the GPU: gather requests into batches of " +
-            (fills.empty() ? std::string("more") : fills + " or more") +
-            " per call, or keep small batches on the CPU (see lattice-small-batch).");
+        "Too few vectors to fill the GPU: gather requests into batches of " + fills +
+            " or more per call, or keep small batches on the CPU (see lattice-small-batch).");
   }
 }
 

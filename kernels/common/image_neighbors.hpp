@@ -19,21 +19,22 @@ inline constexpr int kImageShellMax = 15;
 /// force kernels' list reads are most of their memory traffic).
 using ImageCode = std::uint16_t;
 
-static_assert(((2 * kImageShellMax) | ((2 * kImageShellMax) << 5) | ((2 * kImageShellMax) << 10)) <=
-                  0xFFFF,
+/// The bits of an image vector (in box lengths per axis): 5 per axis, offset by kImageShellMax.
+MDB_HD constexpr unsigned image_bits(int ix, int iy, int iz) {
+  return static_cast<unsigned>(ix + kImageShellMax) |
+         (static_cast<unsigned>(iy + kImageShellMax) << 5) |
+         (static_cast<unsigned>(iz + kImageShellMax) << 10);
+}
+static_assert(image_bits(kImageShellMax, kImageShellMax, kImageShellMax) <= 0xFFFF,
               "every image code fits an ImageCode");
 
-/// Packs an image vector (in box lengths per axis) into one code.
-MDB_HD inline ImageCode pack_image(int ix, int iy, int iz) {
-  return static_cast<ImageCode>(static_cast<unsigned>(ix + kImageShellMax) |
-                                (static_cast<unsigned>(iy + kImageShellMax) << 5) |
-                                (static_cast<unsigned>(iz + kImageShellMax) << 10));
+/// Packs an image vector into one code.
+MDB_HD constexpr ImageCode pack_image(int ix, int iy, int iz) {
+  return static_cast<ImageCode>(image_bits(ix, iy, iz));
 }
 
 /// The code of the zero image (the atom itself, not an image of it).
-inline constexpr ImageCode kImageSelf = static_cast<ImageCode>(
-    static_cast<unsigned>(kImageShellMax) | (static_cast<unsigned>(kImageShellMax) << 5) |
-    (static_cast<unsigned>(kImageShellMax) << 10));
+inline constexpr ImageCode kImageSelf = pack_image(0, 0, 0);
 
 MDB_HD inline int image_x(ImageCode code) {
   return static_cast<int>(code & 31u) - kImageShellMax;

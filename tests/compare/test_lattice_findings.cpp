@@ -182,6 +182,14 @@ TEST(LatticeFindings, UnderfilledGpuBelowTheBatchThatFillsIt) {
   EXPECT_TRUE(
       with_rule(kernel_times({{10000, 19.9}, {1000000, 1000}}), "lattice-gpu-underfilled").empty());
   EXPECT_TRUE(with_rule(kernel_times({{1, 5}}), "lattice-gpu-underfilled").empty());
+  // A largest batch that loses again (3 ns per vector) is not called too small.
+  found = with_rule(kernel_times({{100, 5}, {1000000, 1000}, {10000000, 30000}}),
+                    "lattice-gpu-underfilled");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_TRUE(contains(found[0].finding.observation, "At batch 100 "))
+      << found[0].finding.observation;
+  EXPECT_TRUE(contains(found[0].finding.recommendation, "batches of 1000000 or more"))
+      << found[0].finding.recommendation;
 }
 
 // cpu throughput at two batch sizes (GB_per_s 13 bytes a vector).
