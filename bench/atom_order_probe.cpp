@@ -85,7 +85,7 @@ const System& mixed_state() {
     const CaseSpec& c = *find_case("lj-melt");
     const System& start =
         equilibrated_system(StateKey{&c, Ensemble::NVE, kAtoms, 2026, c.timestep});
-    Simulation sim(start, c.make_force_field(), make_integrator(c, Ensemble::NVE, c.timestep, 3),
+    Simulation sim(start, c.recipe.make(), make_integrator(c, Ensemble::NVE, c.timestep, 3),
                    c.neighbor, false);
     sim.run(kMixingSteps);
     return sim.system();
@@ -96,7 +96,7 @@ const System& mixed_state() {
 void atom_order(benchmark::State& state, Order how) {
   const CaseSpec& c = *find_case("lj-melt");
   const System& s = mixed_state();
-  Simulation sim(permuted(s, order_of(s, how)), c.make_force_field(),
+  Simulation sim(permuted(s, order_of(s, how)), c.recipe.make(),
                  make_integrator(c, Ensemble::NVE, c.timestep, 3), c.neighbor, false);
   sim.run(40);  // through two list rebuilds (every 20 steps)
   for (auto _ : state) sim.step();

@@ -7,8 +7,6 @@
 #include <stdexcept>
 
 #include "bench/case_presets.hpp"
-#include "bench/force_check.hpp"
-#include "bench/peers/lammps_script.hpp"
 #include "md/langevin.hpp"
 #include "md/npt_langevin.hpp"
 #include "md/replicate.hpp"
@@ -16,12 +14,8 @@
 #include "md/velocities.hpp"
 #include "md/velocity_verlet.hpp"
 #include "model/lennard_jones.hpp"
-#include "model/nnp/nn_potential.hpp"
-#include "model/nnp/nn_presets.hpp"
-#include "model/stillinger_weber.hpp"
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
-#include "model/kim/kim_model.hpp"
 #endif
 
 namespace mdb::bench {
@@ -39,18 +33,6 @@ const double kArgonTauPs =
 // same steps twice: 44 rows, a quarter of the default suite's time.
 const std::vector<int> kLjSizes = {64, 512};
 
-// lj/cut with the case's single species, its cutoff and shift (LAMMPS's defaults otherwise).
-std::function<std::vector<std::string>(const std::string&)> lammps_lj(const LjParams& p) {
-  return [p](const std::string&) {
-    const LjSpecies& s = p.species.front();
-    std::vector<std::string> lines{
-        "pair_style lj/cut " + lammps_number(p.cutoff),
-        "pair_coeff * * " + lammps_number(s.epsilon) + " " + lammps_number(s.sigma)};
-    if (p.shift) lines.emplace_back("pair_modify shift yes");
-    return lines;
-  };
-}
-
 std::vector<int> powers_of_two(int lo, int hi) {
   std::vector<int> v;
   for (int n = lo; n <= hi; n *= 2) v.push_back(n);
@@ -60,7 +42,6 @@ std::vector<int> powers_of_two(int lo, int hi) {
 CaseSpec lj_ar() {
   CaseSpec c;
   c.name = "lj-ar";
-  c.model = "lj";
   c.description = "fcc argon, Lennard-Jones (sigma 3.405 A, eps 0.0104 eV, rc 8.51 A), 40 K";
   c.lattice = LatticeKind::Fcc;
   c.lattice_constant = kArgonLatticeConstant;
@@ -81,9 +62,7 @@ CaseSpec lj_ar() {
   c.scaling_sizes = powers_of_two(32, 4096);
   c.max_atoms = 1 << 17;
   c.full_max_atoms = 32768;
-  c.force_tolerance = 1e-6;  // eV/A; forces here are ~1e-2 eV/A
-  c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::argon()); };
-  c.lammps_pair = lammps_lj(LjParams::argon());
+  use_catalogue_model(c, "lj");  // argon; forces here are ~1e-2 eV/A against 1e-6
   return c;
 }
 
@@ -92,7 +71,6 @@ CaseSpec lj_ar() {
 CaseSpec lj_melt() {
   CaseSpec c;
   c.name = "lj-melt";
-  c.model = "lj";
   c.description = "LAMMPS bench/in.lj: LJ liquid, reduced units, rho* 0.8442, T* 1.44";
   c.lattice = LatticeKind::Fcc;
   c.lattice_constant = lattice_constant_for_density(LatticeKind::Fcc, kLjMeltDensity);
@@ -116,9 +94,7 @@ CaseSpec lj_melt() {
   c.scaling_sizes = powers_of_two(32, 4096);
   c.max_atoms = 1 << 17;
   c.full_max_atoms = 32768;
-  c.force_tolerance = 1e-6;  // epsilon/sigma
-  c.make_force_field = [] { return std::make_unique<LennardJones<>>(LjParams::lj_melt()); };
-  c.lammps_pair = lammps_lj(LjParams::lj_melt());
+  use_catalogue_model(c, "lj:1/1/2.5");  // in.lj's pair_coeff 1 1 1.0 1.0 2.5, reduced units
   return c;
 }
 
@@ -143,6 +119,18 @@ CaseSpec metal_crystal(LatticeKind lattice, double a, const std::string& species
   return c;
 }
 
+void use_catalogue_model(CaseSpec& c, std::string_view spec) {
+  ModelRequest request;
+  request.case_name = c.name;
+  if (c.structure) {
+    for (const Species& s : c.structure->species_table()) request.species.push_back(s.name);
+  } else {
+    request.species = {c.species};
+  }
+  c.recipe = resolve_model(spec, request);
+  c.model = c.recipe.family;
+}
+
 namespace {
 
 // Diamond silicon, the seed's "silicon" system: a = 5.431 A (SW's T = 0 minimum is 5.431 A).
@@ -156,34 +144,25 @@ CaseSpec silicon_base() {
   c.scaling_sizes = powers_of_two(64, 4096);
   c.max_atoms = 1 << 17;
   c.full_max_atoms = 32768;
-  c.force_tolerance = 1e-6;  // eV/A; forces here are ~1 eV/A
   return c;
 }
 
 CaseSpec si_sw() {
   CaseSpec c = silicon_base();
   c.name = "si-sw";
-  c.model = "sw";
   c.description = "diamond Si, Stillinger-Weber (LAMMPS Si.sw), a 5.431 A, 300 K";
-  c.make_force_field = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
-  // LAMMPS reads the very parameters the native model uses (written out exactly), not a file
-  // that might differ from them.
-  c.lammps_pair = lammps_sw_pair(SwParams::silicon(), "Si.sw", " Si");
+  use_catalogue_model(c, "sw");
   return c;
 }
 
 // The NN presets over the SW baseline (E = E_SW + E_NN, docs/MODELS.md), networks in float.
-// Forces are checked against finite differences of a float network energy, so the tolerance
-// is that of float rounding (a sign or factor error in the NN forces, ~0.05 eV/A, still fails).
 CaseSpec si_nn(const std::string& preset) {
   const bool teacher = preset == "nn-teacher";
   CaseSpec c = silicon_base();
   c.name = "si-" + preset;
-  c.model = preset;
   c.description = "diamond Si, " + preset +
                   (teacher ? " (ANI-2x-sized, 256-192-160-1" : " (distilled size, 64-32-1") +
                   ", generated weights) over Stillinger-Weber, 300 K";
-  c.force_tolerance = kPresetNetworkForceTolerance;
   c.ensembles = {Ensemble::NVE, Ensemble::NVT};
   c.scaling_sizes = powers_of_two(64, 2048);
   if (teacher) {
@@ -193,10 +172,7 @@ CaseSpec si_nn(const std::string& preset) {
     c.max_atoms = 1 << 15;
     c.full_max_atoms = 4096;
   }
-  c.make_force_field = [preset] {
-    return std::make_unique<NnPotential<float>>(
-        make_nn_preset(preset), std::make_unique<StillingerWeber>(SwParams::silicon()));
-  };
+  use_catalogue_model(c, preset);
   return c;
 }
 
@@ -207,16 +183,13 @@ CaseSpec kim_case(const std::string& name, const std::string& model, LatticeKind
                   const std::string& species, double mass, int atoms) {
   CaseSpec c = metal_crystal(lattice, a, species, mass);
   c.name = name;
-  c.model = "kim";
   c.description = model + " (OpenKIM), " + species + ", 300 K";
   c.equilibration_steps = 300;
   c.ensembles = {Ensemble::NVE, Ensemble::NVT};
   c.sizes = {atoms};
   c.max_atoms = 1 << 15;
   c.full_max_atoms = 4096;
-  c.force_tolerance = 1e-5;  // eV/A; KIM models' own double arithmetic
-  c.make_force_field = [model] { return make_kim_model(model); };
-  c.lammps_pair = lammps_kim_pair(model, " " + species);
+  use_catalogue_model(c, "kim:" + model);
   return c;
 }
 
@@ -334,11 +307,12 @@ long trajectory_steps_of(const CaseSpec& c, long override_steps) {
 }
 
 bool case_runs_on(const CaseSpec& c, Backend backend) {
-  return c.make_force_field && c.make_force_field()->supports(backend);
+  if (!c.recipe.make) return false;
+  return backend == Backend::Cpu || (backend == Backend::Cuda && c.recipe.abilities().cuda);
 }
 
 bool case_splits_over_threads(const CaseSpec& c) {
-  return c.make_force_field && c.make_force_field()->splits_over_threads();
+  return c.recipe.abilities().threads;
 }
 
 EnsembleSpec case_ensemble(const CaseSpec& c, Ensemble e, std::uint64_t seed) {

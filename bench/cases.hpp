@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/catalogue.hpp"
 #include "md/ensemble.hpp"  // Ensemble: the 2nd component of a benchmark's name
 #include "md/force_field.hpp"
 #include "md/integrator.hpp"
@@ -30,7 +31,7 @@ struct ReportUnits {
 /// all reduced when `units` is kLjUnits.
 struct CaseSpec {
   std::string name;         ///< the 4th name component, e.g. "lj-ar"
-  std::string model;        ///< force-field preset (selectable with --md_models), e.g. "lj"
+  std::string model;        ///< the model's family (--md_models selects it), e.g. "lj"
   std::string description;  ///< one line for --md_list
   // System: a lattice of one species, or (custom cases) a structure file's cell, replicated.
   std::shared_ptr<const System> structure;  ///< when set, the repeat unit (lattice ignored)
@@ -62,14 +63,10 @@ struct CaseSpec {
   int batched_atoms = 0;              ///< Batched size (0: md_bench's 64)
   int max_atoms = 0;                  ///< cap for any family: larger sizes take minutes per step
   int full_max_atoms = 0;             ///< Scaling reaches up to this in the full suite
-  // Correctness gate before timing.
-  double force_tolerance = 0.0;  ///< absolute, force units; a relative 1e-4 is added
-  /// The model; what it can run on (its supports() and splits_over_threads()) decides which rows
-  /// the case gets (case_runs_on, case_splits_over_threads).
-  std::function<std::unique_ptr<ForceField>()> make_force_field;
-  /// The same potential in LAMMPS (bench/peers/): pair_style / pair_coeff lines, writing any
-  /// file they read into the given scratch directory. Empty: the case has no LAMMPS peer.
-  std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;
+  /// The model from the catalogue (bench/catalogue.hpp): its factory, LAMMPS pair lines (empty:
+  /// no LAMMPS peer), force-check tolerance; its abilities decide which rows the case gets
+  /// (case_runs_on, case_splits_over_threads).
+  ModelRecipe recipe;
   /// Names a case that computes the same potential by another route (c-dunn for c-dunn-kim)
   /// on the same system and state point. This case then starts from that case's prepared state
   /// (equilibrating through a slow route would take minutes) and its force check compares its

@@ -1,20 +1,11 @@
 // The carbon cases: DUNN natively and through KIM, and the student distilled from it.
 #include <memory>
-#include <mutex>
-#include <optional>
 
 #include "bench/case_presets.hpp"
-#include "bench/force_check.hpp"
-#include "bench/peers/lammps_script.hpp"
 #include "bench/student_weights.hpp"
 #include "model/distill/carbon_structures.hpp"
-#include "model/nnp/nn_potential.hpp"
-#include "model/nnp/nn_weights_json.hpp"
 #ifdef MDB_HAVE_KIM
-#include "model/dunn/dunn_potential.hpp"
 #include "model/kim/kim_collections.hpp"
-#include "model/kim/kim_dunn_params.hpp"
-#include "model/kim/kim_model.hpp"
 #endif
 
 namespace mdb::bench {
@@ -44,7 +35,6 @@ CaseSpec carbon_dunn(const std::string& name) {
   // Replicas of one 8-atom cell (neighbours through periodic images): at 64 atoms the Batched
   // rows' warm-up (20 steps of up to 8 replicas) would add ~10 s to the default suite.
   c.batched_atoms = 8;
-  c.force_tolerance = 1e-5;  // eV/A; forces here are ~1 eV/A, in double throughout
   return c;
 }
 
@@ -52,7 +42,6 @@ CaseSpec carbon_dunn(const std::string& name) {
 // built into the binary; docs/MODELS.md says how it was made), in float like the NN presets.
 CaseSpec c_nn_student() {
   CaseSpec c = carbon_dunn("c-nn-student");
-  c.model = "nn-student";
   c.description = "AB graphite C, NN student distilled from c-dunn by md_distill (" +
                   c_nn_student_summary() + ", float), 300 K";
   c.teacher = "c-dunn";
@@ -66,29 +55,13 @@ CaseSpec c_nn_student() {
   c.scaling_sizes = {64, 512};
   c.max_atoms = 1 << 16;
   c.full_max_atoms = 32768;
-  c.force_tolerance = kTrainedNetworkForceTolerance;
-  c.make_force_field = [] { return std::make_unique<NnPotential<float>>(c_nn_student_spec()); };
+  use_catalogue_model(c, "c-nn-student");
   return c;
 }
 
 #ifdef MDB_HAVE_KIM
-// The native DunnPotential with the KIM model's parameter files (read once, on first use), in
-// the driver's default mode: the mean over the 100 dropout members.
-std::function<std::unique_ptr<ForceField>()> native_dunn(const std::string& model) {
-  struct Loaded {
-    std::once_flag once;
-    std::optional<DunnParams> params;
-  };
-  auto loaded = std::make_shared<Loaded>();
-  return [loaded, model] {
-    std::call_once(loaded->once, [&] { loaded->params = dunn_params_from_kim(model); });
-    return std::make_unique<DunnPotential>(*loaded->params, kDunnEnsembleMean);
-  };
-}
-
 CaseSpec c_dunn(const std::string& model) {
   CaseSpec c = carbon_dunn("c-dunn");
-  c.model = "dunn";
   c.description =
       "AB graphite C, DUNN (" + model + " parameters), native, mean of 100 dropout members, 300 K";
   // 512 atoms in Step only (a 20-step Trajectory there would add ~10 s for the same per-step
@@ -97,7 +70,7 @@ CaseSpec c_dunn(const std::string& model) {
   c.trajectory_steps = 20;
   c.max_atoms = 1 << 15;
   c.full_max_atoms = 4096;
-  c.make_force_field = native_dunn(model);
+  use_catalogue_model(c, "dunn:" + model);
   return c;
 }
 
@@ -105,15 +78,13 @@ CaseSpec c_dunn(const std::string& model) {
 // c-dunn's prepared state; on request only.
 CaseSpec c_dunn_kim(const std::string& model) {
   CaseSpec c = carbon_dunn("c-dunn-kim");
-  c.model = "kim";
   c.description = model +
                   " (OpenKIM, DUNN driver), C, mean of 100 dropout members, 300 K; on request: "
                   "--md_cases=c-dunn-kim";
   c.trajectory_steps = 2;  // no thermo sample (one every 10 steps): a cost, not a drift
   c.max_atoms = 4096;
   c.full_max_atoms = 0;  // no Scaling, even in the full suite
-  c.make_force_field = [model] { return make_kim_model(model); };
-  c.lammps_pair = lammps_kim_pair(model, " C");
+  use_catalogue_model(c, "kim:" + model);
   c.same_potential_as = "c-dunn";
   c.on_request = true;
   return c;

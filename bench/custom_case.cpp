@@ -10,17 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/force_check.hpp"
-#include "bench/peers/lammps_script.hpp"
 #include "md/element_masses.hpp"
 #include "md/structure_file.hpp"
-#include "model/nnp/nn_potential.hpp"
-#include "model/nnp/nn_presets.hpp"
-#include "model/nnp/nn_weights_json.hpp"
-#include "model/stillinger_weber.hpp"
-#ifdef MDB_HAVE_KIM
-#include "model/kim/kim_model.hpp"
-#endif
 
 namespace mdb::bench {
 namespace {
@@ -50,98 +41,21 @@ std::vector<std::string> slash_list(const std::string& text) {
   return out;
 }
 
-// The species names in the system's type order, for LAMMPS's `pair_coeff * * ... names`.
-std::string type_names(const System& s) {
-  std::string names;
-  for (const Species& sp : s.species_table()) names.append(" ").append(sp.name);
-  return names;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out.append(out.empty() ? "" : ", ").append(n);
-  return out;
-}
-
-// The optional physical baseline under a user network. A trained network's energy is the total
-// energy (its energy_shifts carry the atomic reference energies), so the default is none;
-// `baseline=sw[:file]` is for a network fitted to the residual over SW (delta learning) or an
-// untrained cost model, as the shipped presets are.
-std::optional<SwParams> nn_baseline(const std::string& name, const std::string& baseline) {
-  if (baseline == "none") return std::nullopt;
-  if (baseline == "sw") return SwParams::silicon();
-  if (baseline.starts_with("sw:")) {
-    try {
-      return SwParams::from_file(baseline.substr(3));
-    } catch (const std::exception& e) {
-      bad(name, e.what());
-    }
-  }
-  bad(name, "baseline=" + baseline + " is not none, sw or sw:<file.sw>");
-}
-
-// model=nn:<weights.json>: the user's network, checked against the case's atoms here so a file
-// for other elements fails in the user's terms (which species the file has, which the case needs)
-// before any state is prepared.
-void set_user_network(CaseSpec& c, const std::string& path, const std::string& baseline,
-                      const System& sample) {
-  std::shared_ptr<const NnSpec> spec;
+// The model from the catalogue, resolved against the case's atoms so that a file for other
+// elements fails in the user's terms now (which species the file has, which the case needs),
+// before any state is prepared. c.model is the spec as given.
+void set_model(CaseSpec& c, const std::string& model, const std::optional<std::string>& baseline,
+               const System& sample) {
+  ModelRequest request;
+  request.case_name = c.name;
+  for (const Species& sp : sample.species_table()) request.species.push_back(sp.name);
+  request.baseline = baseline;
   try {
-    spec = std::make_shared<const NnSpec>(read_nn_weights(path));
+    c.recipe = resolve_model(model, request);
   } catch (const std::exception& e) {
     bad(c.name, e.what());
   }
-  for (const Species& sp : sample.species_table()) {
-    if (spec->species_index(sp.name) < 0) {
-      bad(c.name, path + ": the network has no species '" + sp.name + "' (it covers " +
-                      joined(spec->species) + ")");
-    }
-  }
-  const std::optional<SwParams> sw = nn_baseline(c.name, baseline);
-  c.make_force_field = [spec, sw]() -> std::unique_ptr<ForceField> {
-    return std::make_unique<NnPotential<float>>(
-        *spec, sw ? std::make_unique<StillingerWeber>(*sw) : nullptr);
-  };
-  c.force_tolerance = kTrainedNetworkForceTolerance;
-}
-
-void set_model(CaseSpec& c, const std::string& model, const std::optional<std::string>& baseline,
-               const System& sample) {
   c.model = model;
-  if (model.starts_with("nn:")) {
-    if (model.size() == 3) bad(c.name, "model=nn:<weights.json> needs a file");
-    set_user_network(c, model.substr(3), baseline.value_or("none"), sample);
-    return;
-  }
-  if (baseline) bad(c.name, "baseline= goes with model=nn:<file> only");
-  const std::string names = type_names(sample);
-  if (model == "sw" || model.starts_with("sw:")) {
-    const SwParams params =
-        model == "sw" ? SwParams::silicon() : SwParams::from_file(model.substr(3));
-    c.make_force_field = [params] { return std::make_unique<StillingerWeber>(params); };
-    c.lammps_pair = lammps_sw_pair(params, c.name + ".sw", names);
-    c.force_tolerance = 1e-6;
-  } else if (model == "nn-student" || model == "nn-teacher") {
-    nn_preset_architecture(model);  // throws for an unknown preset
-    c.make_force_field = [model] {
-      return std::make_unique<NnPotential<float>>(
-          make_nn_preset(model), std::make_unique<StillingerWeber>(SwParams::silicon()));
-    };
-    c.force_tolerance = kPresetNetworkForceTolerance;
-  } else if (model.starts_with("kim:")) {
-#ifdef MDB_HAVE_KIM
-    const std::string kim = model.substr(4);
-    c.make_force_field = [kim] { return make_kim_model(kim); };
-    c.lammps_pair = lammps_kim_pair(kim, names);
-    c.force_tolerance = 1e-5;
-#else
-    bad(c.name, "md_bench was built without the KIM API (libkim-api-dev)");
-#endif
-  } else {
-    bad(c.name, "unknown model '" + model +
-                    "' (expected sw, sw:<file>, nn-student, nn-teacher, nn:<weights.json> or "
-                    "kim:<model>)");
-  }
 }
 
 // The case a user's student is judged against (energy_mae, force_rmse): a known case of the same
@@ -151,7 +65,7 @@ void set_teacher(CaseSpec& c, const std::string& teacher, System& sample) {
   if (t == nullptr) bad(c.name, "teacher '" + teacher + "' is not a case (--md_list lists them)");
   if (t->units != c.units) bad(c.name, "teacher '" + teacher + "' runs in other units");
   try {
-    t->make_force_field()->bind(sample);
+    t->recipe.make()->bind(sample);
   } catch (const std::exception& e) {
     bad(c.name, "teacher '" + teacher + "' cannot run this case's atoms: " + e.what());
   }
@@ -278,7 +192,7 @@ CaseSpec parse_custom_case(std::string_view spec) {
   }();
   set_model(c, *model, baseline, sample);
   try {
-    c.make_force_field()->bind(sample);
+    c.recipe.make()->bind(sample);
   } catch (const std::exception& e) {
     bad(c.name, e.what());
   }

@@ -6,6 +6,8 @@
 // docs/PERFORMANCE.md gives the command and the ratios (bookkeeping / raw_step is the overhead).
 #include <benchmark/benchmark.h>
 
+#include <stdexcept>
+
 #include "bench/cases.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/workspace.hpp"
@@ -23,7 +25,10 @@ CpuEngine& shared_engine() {
     const CaseSpec& c = *find_case("lj-ar");
     return make_timed_engine(StateKey{&c, Ensemble::NVE, 64, 2026, c.timestep}, EngineChoice{});
   }();
-  return dynamic_cast<CpuEngine&>(*engine);
+  // EngineChoice{} is the CPU engine: make_engine(Backend::Cpu, ...) makes a CpuEngine.
+  if (engine->backend() != Backend::Cpu)
+    throw std::logic_error("harness_overhead: not a CPU engine");
+  return static_cast<CpuEngine&>(*engine);
 }
 
 void bookkeeping(benchmark::State& state) {

@@ -5,42 +5,23 @@
 #include <type_traits>
 
 #include "md/phase_timer.hpp"
-#include "model/dunn/dunn_potential.hpp"
-#include "model/nnp/nn_potential.hpp"
-#ifdef MDB_HAVE_CUDA
-#include "model/cuda/nn_force_device.hpp"
-#endif
 
 namespace mdb::bench {
 namespace {
 
-template <class Real>
-bool add_from(const ForceField& ff, double steps, NnBreakdown& out) {
-  const auto* nn = dynamic_cast<const NnPotential<Real>*>(&ff);
-  if (!nn) return false;
+// A model's stages by role into the nn_* breakdown; `calls` is the number of force calls whose
+// network FLOPs count.
+void add_clocks(const StageClocks& c, double flops_per_call, double calls, bool double_network,
+                NnBreakdown& out) {
   out.present = true;
-  out.baseline_s += nn->stage_seconds(NnStage::Baseline);
-  out.descriptor_s += nn->stage_seconds(NnStage::Descriptor);
-  out.network_s += nn->stage_seconds(NnStage::NetworkForward);
-  out.network_backward_s += nn->stage_seconds(NnStage::NetworkBackward);
-  out.descriptor_backward_s += nn->stage_seconds(NnStage::DescriptorBackward);
-  out.other_s += nn->stage_seconds(NnStage::Finish);
-  out.network_flops += nn->network_flops_per_call() * steps;
-  out.double_network = std::is_same_v<Real, double>;
-  return true;
-}
-
-// DUNN's network stage is forward and backward through its dense layers at once.
-bool add_dunn(const ForceField& ff, double steps, NnBreakdown& out) {
-  const auto* dunn = dynamic_cast<const DunnPotential*>(&ff);
-  if (!dunn) return false;
-  out.present = true;
-  out.descriptor_s += dunn->stage_seconds(DunnStage::Descriptor);
-  out.network_s += dunn->stage_seconds(DunnStage::Network);
-  out.descriptor_backward_s += dunn->stage_seconds(DunnStage::DescriptorBackward);
-  out.network_flops += dunn->network_flops_per_call() * steps;
-  out.double_network = true;
-  return true;
+  out.baseline_s += c.seconds(StageRole::Baseline);
+  out.descriptor_s += c.seconds(StageRole::Descriptor);
+  out.network_s += c.seconds(StageRole::NetworkForward);
+  out.network_backward_s += c.seconds(StageRole::NetworkBackward);
+  out.descriptor_backward_s += c.seconds(StageRole::DescriptorBackward);
+  out.other_s += c.seconds(StageRole::Other);
+  out.network_flops += flops_per_call * calls;
+  out.double_network = double_network;
 }
 
 template <class Peak>
@@ -58,56 +39,41 @@ double best_gemm_rate() {
   return best;
 }
 
-#ifdef MDB_HAVE_CUDA
-// The device split, from kStageSteps extra steps with stage timing on.
-void add_device_stages(Engine& engine, NnForceDevice& nn, NnBreakdown& out) {
+// The device split, from kStageSteps extra steps with stage timing on (the host model, bound to
+// the same system, says the network's FLOPs per call).
+void add_device_stages(Engine& engine, DeviceForce& model, NnBreakdown& out) {
   constexpr long kStageSteps = 20;
-  const auto* cpu = dynamic_cast<const NnPotential<float>*>(&engine.model(0));
-  nn.reset_stage_times();
-  nn.set_stage_timing(true);
+  model.reset_stage_times();
+  if (!model.set_stage_timing(true)) return;
   for (long k = 0; k < kStageSteps; ++k) engine.step();
   engine.synchronize();
-  const NnDeviceStageTimes t = nn.stage_times();
-  nn.set_stage_timing(false);
-  if (t.calls <= 0 || cpu == nullptr) return;
-  out.present = true;
-  out.baseline_s = t.baseline;
-  out.descriptor_s = t.descriptor;
-  out.network_s = t.network;  // forward, output and backward to dE/dAEV: one device stage
-  out.descriptor_backward_s = t.descriptor_backward;
-  out.network_flops = cpu->network_flops_per_call() * static_cast<double>(t.calls);
+  const StageClocks t = model.stage_times();
+  model.set_stage_timing(false);
+  const StageClocks host = engine.model(0).stage_times();
+  if (t.calls <= 0 || t.empty()) return;
+  add_clocks(t, host.network_flops_per_call, static_cast<double>(t.calls), host.double_network,
+             out);
 }
-#endif
 
 }  // namespace
 
 void reset_nn_stages(Engine& engine) {
   if (engine.backend() != Backend::Cpu) return;
-  for (int r = 0; r < engine.replicas(); ++r) {
-    ForceField& ff = engine.model(r);
-    if (auto* f = dynamic_cast<NnPotential<float>*>(&ff)) f->reset_stage_times();
-    if (auto* d = dynamic_cast<NnPotential<double>*>(&ff)) d->reset_stage_times();
-    if (auto* d = dynamic_cast<DunnPotential*>(&ff)) d->reset_stage_times();
-  }
+  for (int r = 0; r < engine.replicas(); ++r) engine.model(r).reset_stage_times();
 }
 
 void add_nn_stages(Engine& engine, double steps, bool graph, NnBreakdown& out) {
   if (engine.backend() == Backend::Cpu) {
     for (int r = 0; r < engine.replicas(); ++r) {
-      const ForceField& ff = engine.model(r);
-      if (!add_from<float>(ff, steps, out) && !add_from<double>(ff, steps, out)) {
-        add_dunn(ff, steps, out);
-      }
+      const StageClocks c = engine.model(r).stage_times();
+      if (!c.empty()) add_clocks(c, c.network_flops_per_call, steps, c.double_network, out);
     }
     return;
   }
-#ifdef MDB_HAVE_CUDA
-  if (auto* nn = dynamic_cast<NnForceDevice*>(engine.device_model()); nn != nullptr && !graph) {
-    add_device_stages(engine, *nn, out);
+  // A graph replay records no events: no split for those rows.
+  if (DeviceForce* model = engine.device_model(); model != nullptr && !graph) {
+    add_device_stages(engine, *model, out);
   }
-#else
-  static_cast<void>(graph);
-#endif
 }
 
 double gemm_peak_gflops(bool double_precision) {

@@ -21,7 +21,7 @@ RunSpec case_run(const CaseSpec& c, std::vector<System> replicas, const Ensemble
                  double dt) {
   RunSpec spec;
   spec.replicas = std::move(replicas);
-  spec.model = c.make_force_field;
+  spec.model = c.recipe.make;
   spec.ensemble = ensemble;
   spec.neighbor = c.neighbor;
   spec.dt = dt;
@@ -57,9 +57,9 @@ System adopt(const StateKey& key) {
   } catch (const std::exception& e) {
     throw std::runtime_error(from.spec->name + "'s state: " + e.what());
   }
-  auto model = c.make_force_field();
-  auto reference = from.spec->make_force_field();
-  if (auto err = check_forces_against(*model, *reference, *state, c.force_tolerance)) {
+  auto model = c.recipe.make();
+  auto reference = from.spec->recipe.make();
+  if (auto err = check_forces_against(*model, *reference, *state, c.recipe.force_tolerance)) {
     throw std::runtime_error(*err);
   }
   return *state;
@@ -74,8 +74,8 @@ System equilibrate(const StateKey& key) {
   if (key.ensemble == Ensemble::NVE && c.thermostatted_equilibration) ensemble.kind = Ensemble::NVT;
   CpuEngine engine(case_run(c, std::move(start), ensemble, key.timestep));
   run_checked(engine, c, c.equilibration_steps, "equilibration");
-  auto ff = c.make_force_field();
-  if (auto err = check_forces_fd(*ff, engine.simulation(0).system(), c.force_tolerance)) {
+  auto ff = c.recipe.make();
+  if (auto err = check_forces_fd(*ff, engine.simulation(0).system(), c.recipe.force_tolerance)) {
     throw std::runtime_error(*err);
   }
   return engine.simulation(0).system();
@@ -159,7 +159,7 @@ std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoic
   spec.replica_threads = choice.replica_threads;
   spec.use_graph = choice.graph;
   if (choice.mixed) {
-    spec.model = [make = c.make_force_field] {
+    spec.model = [make = c.recipe.make] {
       auto mixed = make()->mixed_precision();
       if (!mixed) throw std::invalid_argument("the model has no mixed-precision variant");
       return mixed;

@@ -75,7 +75,7 @@ std::vector<int> powers_of_two_to(int hi) {
 // then gets `cpu-mixed` Step and Trajectory rows in NVE, the ensemble its drift is read in (not
 // in the quick suite, which runs each case once).
 bool has_mixed_precision(const CaseSpec& c) {
-  return c.make_force_field && c.make_force_field()->mixed_precision() != nullptr;
+  return c.recipe.abilities().mixed_precision;
 }
 
 // "cpu" for one thread per simulation, "cpu-t<N>" for N (--md_threads).

@@ -24,10 +24,10 @@ ReferenceAccuracy measure(const StateKey& key, const CaseSpec& reference) {
   StateKey from = key;
   from.spec = &mover;
   const int n_frames = slow_route ? kSlowRouteFrames : kFrames;
-  Simulation sim(equilibrated_system(from), mover.make_force_field(),
+  Simulation sim(equilibrated_system(from), mover.recipe.make(),
                  make_integrator(mover, Ensemble::NVT, key.timestep, key.seed + 77), mover.neighbor,
                  false);
-  auto labeller = reference.make_force_field();
+  auto labeller = reference.recipe.make();
   std::vector<LabelledFrame> frames;
   for (int f = 0; f < n_frames; ++f) {
     sim.run(kStride);
@@ -38,7 +38,7 @@ ReferenceAccuracy measure(const StateKey& key, const CaseSpec& reference) {
     }
     frames.push_back(label_frame(sim.system(), *labeller, c.name));
   }
-  auto model = c.make_force_field();
+  auto model = c.recipe.make();
   const FrameAccuracy a = accuracy_against(*model, frames);
   return {reference.name, a.frames, 1e3 * a.energy_mae, a.force_rmse};
 }

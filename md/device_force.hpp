@@ -2,6 +2,7 @@
 // The contract between the device MD engine and a force field that runs on the GPU. Plain C++
 // (no CUDA headers): a stream is passed as the runtime's opaque handle type.
 #include "kernels/common/image_neighbors.hpp"
+#include "md/stage_clocks.hpp"
 
 struct CUstream_st;  // what cudaStream_t points to
 
@@ -36,6 +37,16 @@ class DeviceForce {
   /// Throws std::runtime_error naming a problem the kernels flagged since the last check (e.g. a
   /// capacity they could not hold), then clears it. May synchronise: outside the step loop.
   virtual void check_errors() {}
+  /// Turns the model's stage clocks on or off (off by default: timing a stage may synchronise
+  /// every call, so it stays off for throughput and under graph capture). Returns false, and
+  /// times nothing, when the model has no stages.
+  virtual bool set_stage_timing(bool on) {
+    static_cast<void>(on);
+    return false;
+  }
+  /// The stage clocks of the calls timed since reset_stage_times() (may synchronise).
+  virtual StageClocks stage_times() { return {}; }
+  virtual void reset_stage_times() {}
 };
 
 }  // namespace mdb

@@ -6,6 +6,7 @@
 
 #include "md/device_force.hpp"
 #include "md/neighbor_list.hpp"
+#include "md/stage_clocks.hpp"
 #include "md/system.hpp"
 #include "md/thread_team.hpp"
 
@@ -66,6 +67,10 @@ class ForceField {
   /// Overwrites system forces (eV/Angstrom) for the current positions, using the list's extended
   /// (local + ghost) atoms, and returns what `flags` asked for.
   virtual ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) = 0;
+  /// The model's own stage clocks since reset_stage_times() (empty for a model without stages).
+  /// Outside the step loop.
+  virtual StageClocks stage_times() const { return {}; }
+  virtual void reset_stage_times() {}
 };
 
 }  // namespace mdb

@@ -98,16 +98,12 @@ void LennardJones<Real>::bind(const System& system) {
       table_[a * n_species_ + b] = make_lj_pair<Real>(eps, sig, params_.cutoff, params_.shift);
     }
   }
-  const std::size_t n = system.size();
-  ef_.reserve(n);
+  driver_.reserve(system.size());
 }
 
 template <class Real>
 bool LennardJones<Real>::use_threads(ThreadTeam* team) {
-  team_ = team != nullptr && team->size() > 1 ? team : nullptr;
-  const int nt = team_ ? team_->size() : 1;
-  thread_forces_.resize(nt);
-  thread_sums_.assign(static_cast<std::size_t>(nt), PairSums{});
+  driver_.use_threads(team);
   return true;
 }
 
@@ -117,47 +113,23 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   if (table_.empty()) throw std::logic_error("LennardJones: compute() before bind()");
   if (is_cluster_kind(list.kind())) {
     const PairSums sums = compute_clusters(system, list, flags);
-    list.clusters().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system,
-                                team_for_atoms(team_, system.size()));
-    ForceResult r;
-    r.energy = sums.energy;
-    for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
-    return r;
+    return driver_.finish(system, list, flags, sums, VirialFrom::Positions);
   }
   if (list.kind() != NeighborKind::Half) {
     throw std::invalid_argument("LennardJones: needs a half or a cluster neighbour list");
   }
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  PairSums sums;
-  if (team_ == nullptr) {
-    ef_.reset(n_ext);
-    sums = pair_forces_half_dispatch<Real>(v, 0, v.n_local, table_.data(), n_species_, flags.energy,
-                                           flags.virial, ef_.x.data(), ef_.y.data(), ef_.z.data());
-  } else {
-    const int nt = team_->size();
-    auto job = [&](int t) {
-      ExtendedForces& f = thread_forces_.of(t, ef_);
-      f.reset(n_ext);
-      const auto [b, e] = work_range(v.offsets, v.n_local, t, nt);
-      thread_sums_[static_cast<std::size_t>(t)] =
-          pair_forces_half_dispatch<Real>(v, b, e, table_.data(), n_species_, flags.energy,
-                                          flags.virial, f.x.data(), f.y.data(), f.z.data());
-    };
-    team_->run_checked(job);
-    thread_forces_.reduce_into(ef_, n_ext, *team_);
-    for (const PairSums& part : thread_sums_) {
-      sums.energy += part.energy;
-      for (int k = 0; k < 6; ++k) sums.virial[k] += part.virial[k];
-    }
-  }
-  list.halo().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
-  ForceResult r;
-  r.energy = sums.energy;
-  for (int k = 0; k < 6; ++k) r.virial[k] = sums.virial[k];
-  return r;
+  const PairSums sums =
+      driver_.accumulate(n_ext, v.offsets, v.n_local, [&](int, int b, int e, ExtendedForces& f) {
+        return pair_forces_half_dispatch<Real>(v, b, e, table_.data(), n_species_, flags.energy,
+                                               flags.virial, f.x.data(), f.y.data(), f.z.data());
+      });
+  return driver_.finish(system, list, flags, sums, VirialFrom::Loop);
 }
 
+// The kernels leave the virial out: the driver sums x_s f_s over the packed slots (each pair's
+// r_ij f_ij once, as each slot is an image at its packed position).
 template <class Real>
 PairSums LennardJones<Real>::compute_clusters(const System& system, const NeighborList& list,
                                               ComputeFlags flags) {
@@ -165,7 +137,7 @@ PairSums LennardJones<Real>::compute_clusters(const System& system, const Neighb
   const ClusterPairList& clusters = list.clusters();
   const ClusterPairView v = clusters.view();
   const std::size_t n_slots = static_cast<std::size_t>(clusters.n_slots());
-  ef_.reserve(clusters.max_slots());  // slot counts move between builds
+  driver_.reserve(clusters.max_slots());  // slot counts move between builds
   // Float arrays hold each cluster twice (MixedClusterArrays): 2 x max_slots per axis.
   const std::size_t mixed_stride = 2 * clusters.max_slots();
   auto mixed_arrays = [&](std::vector<float>& buffer) {
@@ -179,53 +151,29 @@ PairSums LennardJones<Real>::compute_clusters(const System& system, const Neighb
     const auto& lo = system.box().lo();
     const auto& len = system.box().lengths();
     const double centre[3] = {lo[0] + 0.5 * len[0], lo[1] + 0.5 * len[1], lo[2] + 0.5 * len[2]};
-    run_split(team_for_atoms(team_, n_slots), [&](int t, int nt) {
+    run_split(team_for_atoms(driver_.team(), n_slots), [&](int t, int nt) {
       const auto [b, e] = even_range(v.n_clusters, t, nt);
       pack_mixed_positions(v, centre, b, e, positions);
     });
-    const int nt = team_ ? team_->size() : 1;
-    if (mixed_j_forces_.size() < static_cast<std::size_t>(nt)) {
-      mixed_j_forces_.resize(static_cast<std::size_t>(nt));
-    }
+    const auto nt = static_cast<std::size_t>(driver_.threads());
+    if (mixed_j_forces_.size() < nt) mixed_j_forces_.resize(nt);
   }
-  auto kernel = [&](int g_begin, int g_end, ExtendedForces& f, int t) {
-    if constexpr (kMixed) {
-      const MixedClusterArrays jf = mixed_arrays(mixed_j_forces_[static_cast<std::size_t>(t)]);
-      for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * n_slots, 0.0f);
-      const PairSums sums = pair_forces_cluster_mixed_dispatch(
-          v, g_begin, g_end, table_.data(), n_species_, flags.energy, positions, jf, f.x.data(),
-          f.y.data(), f.z.data());
-      add_j_forces(jf, static_cast<int>(n_slots), f.x.data(), f.y.data(), f.z.data());
-      return sums;
-    } else {
-      return pair_forces_cluster_dispatch(v, g_begin, g_end, table_.data(), n_species_,
-                                          flags.energy, f.x.data(), f.y.data(), f.z.data());
-    }
-  };
-  PairSums sums;
-  if (team_ == nullptr) {
-    ef_.reset(n_slots);
-    sums = kernel(0, v.n_row_groups(), ef_, 0);
-  } else {
-    const int nt = team_->size();
-    auto job = [&](int t) {
-      ExtendedForces& f = thread_forces_.of(t, ef_);
-      f.reserve(clusters.max_slots());
-      f.reset(n_slots);
-      const auto [b, e] = work_range(v.row_offsets, v.n_row_groups(), t, nt);
-      thread_sums_[static_cast<std::size_t>(t)] = kernel(b, e, f, t);
-    };
-    team_->run_checked(job);
-    thread_forces_.reduce_into(ef_, n_slots, *team_);
-    for (const PairSums& part : thread_sums_) sums.energy += part.energy;
-  }
-  // The kernels leave the virial out: sum x_s f_s over the slots (each pair's r_ij f_ij once, as
-  // each slot is an image at its packed position).
-  if (flags.virial) {
-    const std::array<double, 6> w = ef_.virial(v.x, v.y, v.z, n_slots);
-    for (int k = 0; k < 6; ++k) sums.virial[k] = w[k];
-  }
-  return sums;
+  return driver_.accumulate(
+      n_slots, v.row_offsets, v.n_row_groups(), [&](int t, int b, int e, ExtendedForces& f) {
+        if constexpr (kMixed) {
+          const MixedClusterArrays jf = mixed_arrays(mixed_j_forces_[static_cast<std::size_t>(t)]);
+          for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * n_slots, 0.0f);
+          const PairSums sums =
+              pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
+                                                 positions, jf, f.x.data(), f.y.data(), f.z.data());
+          add_j_forces(jf, static_cast<int>(n_slots), f.x.data(), f.y.data(), f.z.data());
+          return sums;
+        } else {
+          static_cast<void>(t);
+          return pair_forces_cluster_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
+                                              f.x.data(), f.y.data(), f.z.data());
+        }
+      });
 }
 
 template <class Real>

@@ -8,7 +8,7 @@
 #include "kernels/common/pair_sums.hpp"
 #include "md/force_field.hpp"
 #include "model/extended_forces.hpp"
-#include "model/thread_forces.hpp"
+#include "model/force_driver.hpp"
 
 namespace mdb {
 
@@ -95,10 +95,7 @@ class LennardJones final : public ForceField {
   std::string name_;
   int n_species_ = 0;
   std::vector<LjPair<Real>> table_;
-  ExtendedForces ef_;  // per extended atom (Half list) or per packed slot (Cluster list)
-  ThreadTeam* team_ = nullptr;
-  ThreadForces thread_forces_;
-  std::vector<PairSums> thread_sums_;
+  ForceDriver driver_;  // forces per extended atom (Half list) or per packed slot (Cluster list)
   // Float only (pair_forces_cluster_mixed): the packed positions, and per thread the j-force
   // partial sums, each three arrays of 2 x max_slots floats (MixedClusterArrays).
   std::vector<float> mixed_positions_;

@@ -196,15 +196,12 @@ void StillingerWeber::bind(const System& system) {
   n_species_ = ns;
   pairs_ = std::move(pairs);
   triplets_ = std::move(triplets);
-  ef_.reserve(system.size());
+  driver_.reserve(system.size());
 }
 
 bool StillingerWeber::use_threads(ThreadTeam* team) {
-  team_ = team != nullptr && team->size() > 1 ? team : nullptr;
-  const int nt = team_ ? team_->size() : 1;
-  thread_forces_.resize(nt);
-  short_.resize(static_cast<std::size_t>(nt));
-  thread_energy_.assign(static_cast<std::size_t>(nt), 0.0);
+  driver_.use_threads(team);
+  short_.resize(static_cast<std::size_t>(driver_.threads()));
   return true;
 }
 
@@ -229,11 +226,8 @@ ForceResult StillingerWeber::compute(System& system, const NeighborList& list, C
   }
   const auto cap = static_cast<std::size_t>(max_degree);
   const bool single = n_species_ == 1;
-  const int nt = team_ ? team_->size() : 1;
-  // Thread t's share: its force arrays, short list and centre range.
-  auto job = [&](int t) {
-    ExtendedForces& f = thread_forces_.of(t, ef_);
-    f.reset(n_ext);
+  // Thread t's share: its short list and centre range, into its force buffer.
+  auto loop = [&](int t, int b, int e, ExtendedForces& f) {
     ShortListStorage& st = short_[static_cast<std::size_t>(t)];
     if (cap > st.bond.size()) {
       for (auto* a : {&st.j, &st.type}) resize_with_headroom(*a, cap);
@@ -244,31 +238,18 @@ ForceResult StillingerWeber::compute(System& system, const NeighborList& list, C
     }
     const ShortList s{st.j.data(),  st.type.data(), st.dx.data(), st.dy.data(), st.dz.data(),
                       st.r2.data(), st.bond.data(), st.fx.data(), st.fy.data(), st.fz.data()};
-    const auto [b, e] =
-        nt == 1 ? std::pair<int, int>{0, v.n_local} : work_range(v.offsets, v.n_local, t, nt);
     auto run = [&]<bool E>() {
       return single ? sw_forces_full<E, true>(v, b, e, pairs_.data(), triplets_.data(), n_species_,
                                               s, f.x.data(), f.y.data(), f.z.data())
                     : sw_forces_full<E, false>(v, b, e, pairs_.data(), triplets_.data(), n_species_,
                                                s, f.x.data(), f.y.data(), f.z.data());
     };
-    thread_energy_[static_cast<std::size_t>(t)] =
-        flags.energy ? run.template operator()<true>() : run.template operator()<false>();
+    PairSums sums;
+    sums.energy = flags.energy ? run.template operator()<true>() : run.template operator()<false>();
+    return sums;
   };
-  ForceResult r;
-  if (team_ == nullptr) {
-    job(0);
-  } else {
-    team_->run_checked(job);
-    thread_forces_.reduce_into(ef_, n_ext, *team_);
-  }
-  for (double e : thread_energy_) r.energy += e;
-  double* fx = ef_.x.data();
-  double* fy = ef_.y.data();
-  double* fz = ef_.z.data();
-  if (flags.virial) r.virial = ef_.virial(v);  // before folding
-  list.halo().fold_forces(fx, fy, fz, system);
-  return r;
+  const PairSums sums = driver_.accumulate(n_ext, v.offsets, v.n_local, loop);
+  return driver_.finish(system, list, flags, sums, VirialFrom::Positions);
 }
 
 bool StillingerWeber::supports(Backend backend) const {

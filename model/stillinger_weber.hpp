@@ -5,9 +5,8 @@
 
 #include "kernels/common/sw_terms.hpp"
 #include "md/force_field.hpp"
-#include "model/extended_forces.hpp"
+#include "model/force_driver.hpp"
 #include "model/sw_params.hpp"
-#include "model/thread_forces.hpp"
 
 namespace mdb {
 
@@ -66,11 +65,8 @@ class StillingerWeber final : public ForceField {
     std::vector<double> dx, dy, dz, r2, fx, fy, fz;
     std::vector<SwBond> bond;
   };
-  ExtendedForces ef_;
-  ThreadTeam* team_ = nullptr;
-  ThreadForces thread_forces_;
-  std::vector<ShortListStorage> short_;
-  std::vector<double> thread_energy_;
+  ForceDriver driver_;
+  std::vector<ShortListStorage> short_;  // one per thread
 };
 
 }  // namespace mdb

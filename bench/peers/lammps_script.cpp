@@ -37,7 +37,7 @@ bool lammps_available() {
 }
 
 bool has_lammps_peer(const CaseSpec& c, Ensemble e) {
-  return static_cast<bool>(c.lammps_pair) && (e == Ensemble::NVE || e == Ensemble::NVT);
+  return static_cast<bool>(c.recipe.lammps_pair) && (e == Ensemble::NVE || e == Ensemble::NVT);
 }
 
 std::string lammps_number(double v) {
@@ -85,7 +85,7 @@ std::string lammps_dynamics_script(const CaseSpec& c, Ensemble e, double timeste
     throw std::invalid_argument(what);
   }
   std::string s;
-  for (const std::string& line : c.lammps_pair(scratch_dir)) s.append(line).append("\n");
+  for (const std::string& line : c.recipe.lammps_pair(scratch_dir)) s.append(line).append("\n");
   const NeighborPolicy& n = c.neighbor;
   s.append("neighbor ").append(lammps_number(n.skin)).append(" bin\n");
   s.append("neigh_modify delay 0 every ").append(std::to_string(n.check ? 1 : n.every));

@@ -267,14 +267,22 @@ void NnForceDevice::check_errors() {
   throw std::runtime_error(what);
 }
 
-void NnForceDevice::set_stage_timing(bool on) {
+bool NnForceDevice::set_stage_timing(bool on) {
   impl_->flush_times();
   impl_->timing = on;
+  return true;
 }
 
-NnDeviceStageTimes NnForceDevice::stage_times() {
+StageClocks NnForceDevice::stage_times() {
   impl_->flush_times();
-  return impl_->times;
+  const NnDeviceStageTimes& t = impl_->times;
+  StageClocks c;
+  c.add("baseline", StageRole::Baseline, t.baseline);
+  c.add("descriptor", StageRole::Descriptor, t.descriptor);
+  c.add("network", StageRole::NetworkForward, t.network);  // forward, output, back to dE/dAEV
+  c.add("descriptor backward", StageRole::DescriptorBackward, t.descriptor_backward);
+  c.calls = t.calls;
+  return c;
 }
 
 void NnForceDevice::reset_stage_times() {

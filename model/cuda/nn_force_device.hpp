@@ -66,11 +66,12 @@ class NnForceDevice final : public DeviceForce {
 
   /// Stage timing with CUDA events, off by default. While on, each compute() waits for the
   /// previous one's events (a host synchronisation per step), so leave it off for the
-  /// throughput numbers and under graph capture.
-  void set_stage_timing(bool on);
-  /// Times of the timed calls so far (waits for the last one).
-  NnDeviceStageTimes stage_times();
-  void reset_stage_times();
+  /// throughput numbers and under graph capture. Returns true.
+  bool set_stage_timing(bool on) override;
+  /// The timed calls' four stages (NnDeviceStageTimes, by name); waits for the last call. The
+  /// network's FLOPs are the host model's to say (NnPotential::stage_times).
+  StageClocks stage_times() override;
+  void reset_stage_times() override;
 
  private:
   struct Impl;

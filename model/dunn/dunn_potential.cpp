@@ -55,28 +55,38 @@ void DunnPotential::bind(const System& system) {
   const std::size_t n = system.size();
   inputs_.assign(n * static_cast<std::size_t>(descriptor_.size()), 0.0);
   grads_.assign(inputs_.size(), 0.0);
-  ef_.reserve(4 * n);
+  driver_.reserve(4 * n);
 }
 
 bool DunnPotential::use_threads(ThreadTeam* team) {
-  team_ = team != nullptr && team->size() > 1 ? team : nullptr;
-  const int nt = team_ ? team_->size() : 1;
-  thread_forces_.resize(nt);
+  driver_.use_threads(team);
+  const int nt = driver_.threads();
   scratch_.resize(static_cast<std::size_t>(nt));
   workspace_.resize(static_cast<std::size_t>(nt));
-  thread_energy_.assign(static_cast<std::size_t>(nt), 0.0);
   stage_ticks_.assign(static_cast<std::size_t>(nt), {});
   return true;
 }
 
-double DunnPotential::stage_seconds(DunnStage s) const {
-  std::uint64_t ticks = 0;
-  for (const auto& t : stage_ticks_) ticks += t[static_cast<int>(s)];
-  return static_cast<double>(ticks) * PhaseTimer::seconds_per_tick();
+StageClocks DunnPotential::stage_times() const {
+  auto seconds = [&](DunnStage s) {
+    std::uint64_t ticks = 0;
+    for (const auto& t : stage_ticks_) ticks += t[static_cast<int>(s)];
+    return static_cast<double>(ticks) * PhaseTimer::seconds_per_tick();
+  };
+  StageClocks c;
+  c.add("descriptor", StageRole::Descriptor, seconds(DunnStage::Descriptor));
+  c.add("network", StageRole::NetworkForward, seconds(DunnStage::Network));
+  c.add("descriptor backward", StageRole::DescriptorBackward,
+        seconds(DunnStage::DescriptorBackward));
+  c.network_flops_per_call = network_flops_per_call();
+  c.double_network = true;
+  c.calls = calls_;
+  return c;
 }
 
 void DunnPotential::reset_stage_times() {
   for (auto& t : stage_ticks_) t.fill(0);
+  calls_ = 0;
 }
 
 ForceResult DunnPotential::compute(System& system, const NeighborList& list, ComputeFlags flags) {
@@ -97,14 +107,9 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
   const std::size_t d = static_cast<std::size_t>(descriptor_.size());
-  const int nt = team_ ? team_->size() : 1;
   // Thread t: its centre atoms through descriptor, network and descriptor backward.
-  auto job = [&](int t) {
-    const auto [b, e] =
-        nt == 1 ? std::pair<int, int>{0, v.n_local} : work_range(v.offsets, v.n_local, t, nt);
-    ExtendedForces& f = thread_forces_.of(t, ef_);
-    f.reset(n_ext);
-    double energy = 0.0;
+  auto loop = [&](int t, int b, int e, ExtendedForces& f) {
+    PairSums sums;
     if (e > b) {
       DunnDescriptor::Scratch& s = scratch_[static_cast<std::size_t>(t)];
       double* in = inputs_.data() + static_cast<std::size_t>(b) * d;
@@ -113,29 +118,19 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
       const std::uint64_t t0 = PhaseTimer::now();
       descriptor_.forward(v, b, e, in, s);
       const std::uint64_t t1 = PhaseTimer::now();
-      energy = network_.evaluate(in, e - b, active_member_, grad,
-                                 workspace_[static_cast<std::size_t>(t)]);
+      sums.energy = network_.evaluate(in, e - b, active_member_, grad,
+                                      workspace_[static_cast<std::size_t>(t)]);
       const std::uint64_t t2 = PhaseTimer::now();
       descriptor_.backward(v, b, e, grad, s, f.x.data(), f.y.data(), f.z.data());
       ticks[static_cast<int>(DunnStage::Descriptor)] += t1 - t0;
       ticks[static_cast<int>(DunnStage::Network)] += t2 - t1;
       ticks[static_cast<int>(DunnStage::DescriptorBackward)] += PhaseTimer::now() - t2;
     }
-    thread_energy_[static_cast<std::size_t>(t)] = energy;
+    return sums;
   };
-  if (team_ == nullptr) {
-    job(0);
-  } else {
-    team_->run_checked(job);
-    thread_forces_.reduce_into(ef_, n_ext, *team_);
-  }
-  ForceResult r;
-  if (flags.energy) {
-    for (double e : thread_energy_) r.energy += e;
-  }
-  if (flags.virial) r.virial = ef_.virial(v);  // before folding
-  list.halo().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
-  return r;
+  const PairSums sums = driver_.accumulate(n_ext, v.offsets, v.n_local, loop);
+  ++calls_;
+  return driver_.finish(system, list, flags, sums, VirialFrom::Positions);
 }
 
 }  // namespace mdb

@@ -10,8 +10,7 @@
 #include "model/dunn/dunn_descriptor.hpp"
 #include "model/dunn/dunn_network.hpp"
 #include "model/dunn/dunn_params.hpp"
-#include "model/extended_forces.hpp"
-#include "model/thread_forces.hpp"
+#include "model/force_driver.hpp"
 
 namespace mdb {
 
@@ -60,10 +59,10 @@ class DunnPotential final : public ForceField {
   double network_multiply_adds_per_atom() const {
     return network_.multiply_adds_per_atom(active_member_);
   }
-  /// Cumulative thread-seconds per stage since reset_stage_times() (the network stage is forward
-  /// and backward through the dense layers).
-  double stage_seconds(DunnStage s) const;
-  void reset_stage_times();
+  /// Cumulative thread-seconds of its three stages (DunnStage, by name) since the last reset;
+  /// the network stage is forward and backward through the dense layers at once.
+  StageClocks stage_times() const override;
+  void reset_stage_times() override;
   /// Dense-layer floating-point operations (2 per multiply-add) of a compute() on the bound
   /// system.
   double network_flops_per_call() const {
@@ -81,13 +80,11 @@ class DunnPotential final : public ForceField {
   DunnNetwork network_;
   int bound_species_ = 0;
   std::vector<double> inputs_, grads_;  // local atoms x descriptor size
-  ExtendedForces ef_;
-  ThreadTeam* team_ = nullptr;
-  ThreadForces thread_forces_;
+  ForceDriver driver_;
   std::vector<DunnDescriptor::Scratch> scratch_;
   std::vector<DunnNetwork::Workspace> workspace_;
-  std::vector<double> thread_energy_;
   std::vector<std::array<std::uint64_t, kNumDunnStages>> stage_ticks_;  // per thread
+  long long calls_ = 0;
 };
 
 }  // namespace mdb

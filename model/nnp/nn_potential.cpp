@@ -58,7 +58,7 @@ void NnPotential<Real>::bind(const System& system) {
   aev_rows_.assign(d * n, Real(0));
   grad_rows_.assign(d * n, Real(0));
   for (int s = 0; s < n_species; ++s) nets_[s].reserve(count[s]);
-  ef_.reserve(4 * static_cast<std::size_t>(n));
+  driver_.reserve(4 * static_cast<std::size_t>(n));
 }
 
 template <class Real>
@@ -101,26 +101,28 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
   stamp(NnStage::NetworkBackward);
 
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  ef_.reset(n_ext);
-  aev_.backward(v, row_of_.data(), grad_rows_.data(), d, ef_.x.data(), ef_.y.data(), ef_.z.data());
+  ExtendedForces& ef = driver_.forces();
+  ef.reset(n_ext);
+  aev_.backward(v, row_of_.data(), grad_rows_.data(), d, ef.x.data(), ef.y.data(), ef.z.data());
   stamp(NnStage::DescriptorBackward);
 
   if (flags.virial) {
-    const auto w = ef_.virial(v);  // the network's part, before the baseline's forces join
+    const auto w = driver_.positions_virial(list);  // the network's part, before the baseline's
     for (int k = 0; k < 6; ++k) result.virial[k] += w[k];
   }
   if (flags.energy) result.energy += energy;
   if (baseline_) {
-    // fold_forces overwrites the system's forces: carry the baseline's in through the locals.
+    // fold overwrites the system's forces: carry the baseline's in through the locals.
     const auto fx = system.fx(), fy = system.fy(), fz = system.fz();
     for (int i = 0; i < v.n_local; ++i) {
-      ef_.x[i] += fx[i];
-      ef_.y[i] += fy[i];
-      ef_.z[i] += fz[i];
+      ef.x[i] += fx[i];
+      ef.y[i] += fy[i];
+      ef.z[i] += fz[i];
     }
   }
-  list.halo().fold_forces(ef_.x.data(), ef_.y.data(), ef_.z.data(), system);
+  driver_.fold(system, list);
   stamp(NnStage::Finish);
+  ++calls_;
   return result;
 }
 
@@ -130,8 +132,25 @@ const Real* NnPotential<Real>::aev_of(int atom) const {
 }
 
 template <class Real>
-double NnPotential<Real>::stage_seconds(NnStage s) const {
-  return static_cast<double>(ticks_[static_cast<int>(s)]) * PhaseTimer::seconds_per_tick();
+StageClocks NnPotential<Real>::stage_times() const {
+  static constexpr struct {
+    const char* name;
+    StageRole role;
+  } kStages[kNumNnStages] = {{"baseline", StageRole::Baseline},
+                             {"descriptor", StageRole::Descriptor},
+                             {"network forward", StageRole::NetworkForward},
+                             {"network backward", StageRole::NetworkBackward},
+                             {"descriptor backward", StageRole::DescriptorBackward},
+                             {"finish", StageRole::Other}};
+  StageClocks c;
+  for (int k = 0; k < kNumNnStages; ++k) {
+    c.add(kStages[k].name, kStages[k].role,
+          static_cast<double>(ticks_[k]) * PhaseTimer::seconds_per_tick());
+  }
+  c.network_flops_per_call = network_flops_per_call();
+  c.double_network = std::is_same_v<Real, double>;
+  c.calls = calls_;
+  return c;
 }
 
 template <class Real>

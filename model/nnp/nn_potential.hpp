@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "md/force_field.hpp"
-#include "model/extended_forces.hpp"
+#include "model/force_driver.hpp"
 #include "model/nnp/aev.hpp"
 #include "model/nnp/atomic_network.hpp"
 #include "model/nnp/nn_spec.hpp"
@@ -59,9 +59,12 @@ class NnPotential final : public ForceField {
   /// The AEV of local atom i from the last call (length aev_length()).
   const Real* aev_of(int atom) const;
   int aev_length() const { return aev_.length(); }
-  /// Cumulative seconds per stage since the last reset_stage_times().
-  double stage_seconds(NnStage s) const;
-  void reset_stage_times() { ticks_.fill(0); }
+  /// Its six stages (NnStage, by name) since the last reset, with the network's FLOPs per call.
+  StageClocks stage_times() const override;
+  void reset_stage_times() override {
+    ticks_.fill(0);
+    calls_ = 0;
+  }
   /// Floating-point operations of the network stages (forward + backward) per call, for the
   /// bound system: 2 per multiply-add.
   double network_flops_per_call() const;
@@ -78,8 +81,9 @@ class NnPotential final : public ForceField {
   std::vector<int> row_of_;
   std::vector<int> group_begin_;  // first row of each species' block (n_species + 1 entries)
   std::vector<Real> aev_rows_, grad_rows_;
-  ExtendedForces ef_;
+  ForceDriver driver_;  // one thread: its forces, virial and fold
   std::array<std::uint64_t, kNumNnStages> ticks_{};
+  long long calls_ = 0;
 };
 
 extern template class NnPotential<float>;

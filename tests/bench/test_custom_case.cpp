@@ -52,10 +52,10 @@ TEST(CustomCase, LatticeCaseTakesDefaultsAndStandardMass) {
   EXPECT_DOUBLE_EQ(c.timestep, 0.001);
   EXPECT_NEAR(c.mass, 28.085, 1e-3);          // IUPAC standard atomic weight
   EXPECT_EQ(c.sizes, std::vector<int>{512});  // 4 x 4 x 4 conventional cells
-  EXPECT_TRUE(static_cast<bool>(c.lammps_pair));
+  EXPECT_TRUE(static_cast<bool>(c.recipe.lammps_pair));
   const System s = build_case_system(c, 64, 1);
   EXPECT_EQ(s.size(), 64u);
-  auto ff = c.make_force_field();
+  auto ff = c.recipe.make();
   EXPECT_EQ(ff->name(), "sw");
 }
 
@@ -68,7 +68,7 @@ TEST(CustomCase, StructureFileIsTheRepeatUnit) {
   EXPECT_EQ(atoms_per_unit(c), 16);
   EXPECT_EQ(c.sizes, (std::vector<int>{16, 128}));
   EXPECT_EQ(c.ensembles, std::vector<Ensemble>{Ensemble::NVE});
-  EXPECT_FALSE(static_cast<bool>(c.lammps_pair));  // LAMMPS has no such NN
+  EXPECT_FALSE(static_cast<bool>(c.recipe.lammps_pair));  // LAMMPS has no such NN
   // 128 atoms = 8 copies of the 16-atom cell, in a box 2 x 2 x 2 times the cell's.
   const System s = build_case_system(c, 128, 1);
   EXPECT_EQ(s.size(), 128u);

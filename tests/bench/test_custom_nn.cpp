@@ -91,8 +91,8 @@ double max_abs_force(const test::Evaluation& e) {
 TEST(CustomNn, TheFilesNetworkIsWhatRuns) {
   const CaseSpec c = parse_custom_case("tnn:model=nn:" + kTinyNet + kSiLattice);
   EXPECT_EQ(c.model, "nn:" + kTinyNet);
-  EXPECT_FALSE(static_cast<bool>(c.lammps_pair));
-  auto ff = c.make_force_field();
+  EXPECT_FALSE(static_cast<bool>(c.recipe.lammps_pair));
+  auto ff = c.recipe.make();
   EXPECT_EQ(ff->name(), "tiny-si");  // no baseline by default
   const System sys = test::jittered_silicon(2, 0.15, 7);
   const auto from_file = test::evaluate(*ff, sys);
@@ -112,7 +112,7 @@ TEST(CustomNn, TheFilesNetworkIsWhatRuns) {
 
 TEST(CustomNn, BaselineSwAddsStillingerWeber) {
   const CaseSpec c = parse_custom_case("tnnsw:model=nn:" + kTinyNet + ",baseline=sw" + kSiLattice);
-  auto ff = c.make_force_field();
+  auto ff = c.recipe.make();
   EXPECT_EQ(ff->name(), "tiny-si+sw");
   const System sys = test::jittered_silicon(2, 0.15, 8);
   NnPotential<float> nn(tiny_spec());

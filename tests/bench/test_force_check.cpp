@@ -41,7 +41,7 @@ class WrongForces final : public ForceField {
 
 System thermalised_argon() {
   const CaseSpec& c = *find_case("lj-ar");
-  Simulation sim(build_case_system(c, 256, 3), c.make_force_field(),
+  Simulation sim(build_case_system(c, 256, 3), c.recipe.make(),
                  std::make_unique<VelocityVerlet>(c.timestep), c.neighbor);
   sim.run(100);
   return sim.system();
@@ -54,11 +54,11 @@ TEST(ForceCheck, AcceptsCorrectForces) {
 
 TEST(ForceCheck, AcceptsTheUnshiftedLjMeltLiquid) {
   const CaseSpec& c = *find_case("lj-melt");
-  Simulation sim(build_case_system(c, 500, 5), c.make_force_field(),
+  Simulation sim(build_case_system(c, 500, 5), c.recipe.make(),
                  std::make_unique<VelocityVerlet>(c.timestep), c.neighbor);
   sim.run(200);
-  auto ff = c.make_force_field();
-  EXPECT_FALSE(check_forces_fd(*ff, sim.system(), c.force_tolerance).has_value());
+  auto ff = c.recipe.make();
+  EXPECT_FALSE(check_forces_fd(*ff, sim.system(), c.recipe.force_tolerance).has_value());
 }
 
 TEST(ForceCheck, RejectsForcesOffByOnePercentOrWithTheWrongSign) {
@@ -109,7 +109,7 @@ TEST(Health, FlagsNonFinitePositionsAndLostAtoms) {
   const CaseSpec& c = *find_case("lj-ar");
   RunSpec spec;
   spec.replicas.push_back(build_case_system(c, 64, 3));
-  spec.model = c.make_force_field;
+  spec.model = c.recipe.make;
   spec.neighbor = c.neighbor;
   spec.dt = c.timestep;
   CpuEngine engine(std::move(spec));
@@ -177,7 +177,7 @@ TEST(PreparedState, ACaseWithTheSamePotentialAdoptsTheOthersState) {
   twin.name = "lj-ar-same-potential";
   twin.same_potential_as = "lj-ar";
   auto made = std::make_shared<int>(0);
-  twin.make_force_field = [made]() -> std::unique_ptr<ForceField> {
+  twin.recipe.make = [made]() -> std::unique_ptr<ForceField> {
     ++*made;
     return std::make_unique<LennardJones<>>(LjParams::argon());
   };
@@ -212,7 +212,7 @@ TEST(PreparedState, AStateFromAnotherCaseIsRefusedWhenItDoesNotFit) {
   CaseSpec wrong = *find_case("lj-ar");
   wrong.name = "lj-ar-wrong-potential";
   wrong.same_potential_as = "lj-ar";
-  wrong.make_force_field = [] { return std::make_unique<WrongForces>(1.01); };
+  wrong.recipe.make = [] { return std::make_unique<WrongForces>(1.01); };
   EXPECT_NE(refusal(wrong).find("force check failed (wrong against lj/cut)"), std::string::npos);
   CaseSpec denser = *find_case("lj-ar");
   denser.name = "lj-ar-denser";

@@ -39,7 +39,7 @@ Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude
   const CaseSpec& c = *find_case(case_name);
   System s = build_case_system(c, atoms, 11);
   test::jitter(s, jitter_amplitude, 5);
-  auto ff = c.make_force_field();
+  auto ff = c.recipe.make();
   const test::Evaluation ours = test::evaluate(*ff, s);
 
   const auto dir = std::filesystem::temp_directory_path() /
@@ -190,7 +190,7 @@ TEST(LammpsPeer, StandAloneInputsHoldTheStepState) {
     }
     ASSERT_NE(step, nullptr) << peer;
     const System& state = equilibrated_system(step->spec.key);
-    auto ff = step->spec.key.spec->make_force_field();
+    auto ff = step->spec.key.spec->recipe.make();
     const double ours = test::evaluate(*ff, state).result.energy;
     // The input as written, minus its runs, with the data file's path made absolute.
     std::ifstream in(dir / folder / "in.lmp");

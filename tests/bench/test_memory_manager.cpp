@@ -15,6 +15,9 @@ namespace mdb::bench {
 namespace {
 
 constexpr int kAllocationsPerIteration = 3;
+// Set by PassWatcher between Google Benchmark's Start and Stop of the memory pass, independently
+// of in_memory_pass(), so a pass that ran the work (in_memory_pass() wrongly false) is counted.
+std::atomic<bool> g_pass_open{false};
 std::atomic<long> g_worked_in_pass{0};
 
 // A benchmark shaped like md_bench's families: the memory pass runs run_memory_pass, the measured
@@ -25,7 +28,7 @@ void allocating_benchmark(benchmark::State& state) {
   MemoryProbe probe;
   probe.start();
   for (auto _ : state) {
-    if (in_memory_pass()) g_worked_in_pass.fetch_add(1);
+    if (g_pass_open.load()) g_worked_in_pass.fetch_add(1);
     for (int k = 0; k < kAllocationsPerIteration; ++k) {
       auto block = std::make_unique<std::int64_t[]>(16);
       benchmark::DoNotOptimize(block.get());
@@ -40,6 +43,22 @@ struct MemoryFigures {
   double allocs_per_iter = -1;
   std::int64_t max_bytes_used = -1, total_allocated_bytes = -1;
   std::int64_t iterations = 0;
+};
+
+// HeapMemoryManager with the pass's span marked for the test.
+class PassWatcher final : public benchmark::MemoryManager {
+ public:
+  void Start() override {
+    g_pass_open.store(true);
+    inner_.Start();
+  }
+  void Stop(Result* result) override {
+    inner_.Stop(result);
+    g_pass_open.store(false);
+  }
+
+ private:
+  HeapMemoryManager inner_;
 };
 
 // Reads the memory result while Google Benchmark still owns it (it points into the runner).
@@ -63,7 +82,7 @@ class MemoryReporter : public benchmark::BenchmarkReporter {
 // use per iteration: allocs_per_iter is the allocations of one measured iteration.
 TEST(FoldedMemoryPass, ReportsTheMeasuredRunsAllocationsPerIteration) {
   benchmark::RegisterBenchmark("MemoryManagerTest/allocating", allocating_benchmark)->MinTime(0.01);
-  HeapMemoryManager manager;
+  PassWatcher manager;
   benchmark::RegisterMemoryManager(&manager);
   MemoryReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter, "^MemoryManagerTest/allocating");

@@ -241,7 +241,7 @@ TEST(Plan, DunnCarbonNativeInTheSuitesKimOnRequest) {
   EXPECT_EQ(kim->same_potential_as, "c-dunn");
   EXPECT_TRUE(kim->on_request);
   EXPECT_FALSE(native->on_request);
-  EXPECT_EQ(native->make_force_field()->name(), "dunn");
+  EXPECT_EQ(native->recipe.make()->name(), "dunn");
   const auto names = reported_names(plan_benchmarks(MdOptions{}));
   for (const char* n : {"Step/NVE/64/c-dunn/cpu/manual_time", "Step/NVE/512/c-dunn/cpu/manual_time",
                         "Trajectory/NVE/64/c-dunn/cpu/manual_time",

@@ -18,7 +18,7 @@ const CaseSpec& student_of_lj_ar(const std::string& name, double scale) {
   CaseSpec c = *find_case("lj-ar");
   c.name = name;
   c.teacher = "lj-ar";
-  c.make_force_field = [scale]() -> std::unique_ptr<ForceField> {
+  c.recipe.make = [scale]() -> std::unique_ptr<ForceField> {
     LjParams p = LjParams::argon();
     p.species.front().epsilon *= scale;
     return std::make_unique<LennardJones<>>(p);

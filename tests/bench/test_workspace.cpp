@@ -28,6 +28,9 @@ TEST(Workspace, ReusedForTheSameChoiceOnly) {
   threads.threads = 2;
   Workspace& c = acquire_workspace(kOwner, key, threads);
   EXPECT_EQ(c.engine->model(0).name(), "lj/cut");
+  EXPECT_EQ(c.engine->figures().threads, 2) << "a cpu-t2 row must not time a one-thread engine";
+  EXPECT_EQ(acquire_workspace(kOwner, key, plain).engine->figures().threads, 1)
+      << "nor a cpu row the two-thread engine of the row before it";
   discard_workspace();
 }
 

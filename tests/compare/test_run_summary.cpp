@@ -4,6 +4,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "compare/report/accuracy_rows.hpp"
 
@@ -167,7 +170,25 @@ TEST(RunSummary, ComplexityFitsInNanoseconds) {
       run.find("Scaling/NVE/lj-ar/cpu/256/manual_time")->value("us_per_atom");
   EXPECT_NEAR(f.real_coefficient_ns / 1e3, us_per_atom, 0.3 * us_per_atom);
   EXPECT_DOUBLE_EQ(f.fitted_ns(100), 100 * f.real_coefficient_ns);
-  EXPECT_GE(f.rms, 0);
+  // The RMS row is Google Benchmark's least-squares fit t = c N over every iteration row's CPU
+  // time, sqrt(mean squared residual) / mean time: recomputed here from those rows.
+  const BenchmarkFile file = load_benchmark_json(kData / "report_run.json");
+  double tn = 0, nn = 0, t_sum = 0;
+  std::vector<std::pair<double, double>> points;  // (N, cpu ns)
+  for (const BenchmarkRun& r : file.runs) {
+    if (r.is_aggregate() || !r.run_name.starts_with("Scaling/NVE/lj-ar/cpu/")) continue;
+    const double n = std::stod(r.run_name.substr(std::string("Scaling/NVE/lj-ar/cpu/").size()));
+    points.emplace_back(n, r.cpu_time_ns());
+    tn += n * r.cpu_time_ns();
+    nn += n * n;
+    t_sum += r.cpu_time_ns();
+  }
+  ASSERT_EQ(points.size(), 12u);
+  const double c = tn / nn;
+  double squares = 0;
+  for (const auto& [n, t] : points) squares += (t - c * n) * (t - c * n);
+  const double k = static_cast<double>(points.size());
+  EXPECT_NEAR(f.rms, std::sqrt(squares / k) / (t_sum / k), 1e-9);
   ComplexityFit g = f;
   g.big_o = "NlgN";
   EXPECT_DOUBLE_EQ(g.fitted_ns(8), 24 * f.real_coefficient_ns);

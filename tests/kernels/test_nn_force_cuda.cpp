@@ -228,11 +228,11 @@ TEST_F(NnForceCudaTest, StageTimingIsOffByDefaultAndSplitsTheCall) {
   EXPECT_EQ(gpu.stage_times().calls, 0);
   gpu.set_stage_timing(true);
   for (int k = 0; k < 3; ++k) harness.compute(gpu);
-  const NnDeviceStageTimes t = gpu.stage_times();
+  const StageClocks t = gpu.stage_times();
   EXPECT_EQ(t.calls, 3);
-  EXPECT_GT(t.descriptor, 0.0);
-  EXPECT_GT(t.network, 0.0);
-  EXPECT_GT(t.descriptor_backward, 0.0);
+  EXPECT_GT(t.seconds(StageRole::Descriptor), 0.0);
+  EXPECT_GT(t.seconds(StageRole::NetworkForward), 0.0);
+  EXPECT_GT(t.seconds(StageRole::DescriptorBackward), 0.0);
   gpu.reset_stage_times();
   EXPECT_EQ(gpu.stage_times().calls, 0);
 }

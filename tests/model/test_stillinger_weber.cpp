@@ -188,13 +188,6 @@ TEST(StillingerWeber, OwnImagesInABoxShorterThanTheRange) {
   expect_forces_match_gradient(sw, s, 1e-6);
 }
 
-TEST(StillingerWeber, ForcesAreMinusEnergyGradient) {
-  StillingerWeber sw(SwParams::silicon());
-  System s = diamond_si(2);
-  test::jitter(s, 0.15, 7);
-  expect_forces_match_gradient(sw, s, 1e-6);
-}
-
 // Two species: the (i, j, j), (i, k, k) and (i, j, k) lookups against the reference's.
 TEST(StillingerWeber, TwoSpeciesMatchReferenceAndGradient) {
   StillingerWeber sw(si_ge_params());

@@ -198,25 +198,6 @@ TEST(KimModel, IndependentInstancesAndThreadsAgreeExactly) {
   }
 }
 
-// Forces do not depend on what else was asked for; unrequested results stay 0.
-TEST(KimModel, FlagsOnlySelectOutputs) {
-  MDB_REQUIRE_KIM_MODEL(kKimSw);
-  KimModel sw(kKimSw);
-  System s = test::diamond_si(2);
-  test::jitter(s, 0.2, 3);
-  NeighborList list(sw.cutoff(), NeighborKind::Full, NeighborPolicy{0.5});
-  sw.bind(s);
-  list.build(s);
-  const ForceResult all = sw.compute(s, list, {true, true});
-  const std::vector<double> fx(s.fx().begin(), s.fx().end());
-  const ForceResult none = sw.compute(s, list, {false, false});
-  EXPECT_EQ(none.energy, 0.0);
-  for (double w : none.virial) EXPECT_EQ(w, 0.0);
-  for (std::size_t i = 0; i < s.size(); ++i) EXPECT_EQ(s.fx()[i], fx[i]);
-  EXPECT_EQ(sw.compute(s, list, {true, false}).energy, all.energy);
-  EXPECT_EQ(sw.compute(s, list, {false, true}).virial, all.virial);
-}
-
 // The multi-cutoff example: the short list (padding neighbours requested) is filtered and served
 // for ghosts too; the long one is the engine's list restricted to its cutoff.
 TEST(KimModel, ServesSeveralCutoffsAndPaddingNeighbours) {

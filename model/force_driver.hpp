@@ -1,0 +1,96 @@
+#pragma once
+// The one threaded force driver, as hoomd-blue's PotentialPair<Evaluator>: a model supplies its
+// loop over a range of list rows (centre atoms, or a cluster list's row groups), and the driver
+// owns the rest of the sequence every CPU model shares. Each thread writes its own extended
+// force buffer (a pair or many-body term writes atoms of other threads' ranges; as LAMMPS's
+// OPENMP package, no atomics in the loop), the buffers are summed, the virial is taken before the
+// fold (sum x.f over extended atoms needs the ghosts' forces), and the forces fold onto owners.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/common/pair_sums.hpp"
+#include "kernels/cpu/atom_ranges.hpp"
+#include "md/force_field.hpp"
+#include "md/thread_team.hpp"
+#include "model/extended_forces.hpp"
+
+namespace mdb {
+
+/// Where a compute's virial comes from.
+enum class VirialFrom {
+  Loop,       ///< the loop summed r_ij f_ij per pair (PairSums::virial)
+  Positions,  ///< sum x.f over the extended atoms (or a cluster list's packed slots)
+};
+
+class ForceDriver {
+ public:
+  /// The team compute() splits over (nullptr or a team of one: a single thread), outliving this
+  /// binding. Sizes the per-thread buffers: call outside the step loop.
+  void use_threads(ThreadTeam* team);
+  ThreadTeam* team() const { return team_; }
+  int threads() const { return team_ ? team_->size() : 1; }
+
+  /// Room for n extended atoms in every thread's buffer (bind, or a bound that moves between
+  /// list builds such as a cluster list's slot count): no allocation in a step once it suffices.
+  void reserve(std::size_t n);
+
+  /// Runs loop(t, begin, end, ExtendedForces& f) -> PairSums over rows [0, n_rows), split over
+  /// the team by list work (work_offsets: n_rows + 1 CSR entries), each thread into its own
+  /// buffer zeroed for n_ext extended atoms. Leaves the sum of the buffers in forces() and
+  /// returns the sum of the loops' energies and virials.
+  template <class Loop>
+  PairSums accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows, Loop&& loop);
+
+  /// The forces accumulate() summed (thread 0's buffer), for a model that adds terms of its own
+  /// before finish().
+  ExtendedForces& forces() { return own_; }
+
+  /// sum x.f over the list's extended atoms (a cluster list: its packed slots, each an image at
+  /// the position the kernel used), LAMMPS order xx yy zz xy xz yz. Call before fold().
+  std::array<double, 6> positions_virial(const NeighborList& list) const;
+  /// system.f = forces() folded onto their owners (through the halo, or a cluster list's slots).
+  void fold(System& system, const NeighborList& list) const;
+
+  /// The end of every compute: energy and virial as `flags` ask (the virial from the loop's sums
+  /// or from positions), then the fold.
+  ForceResult finish(System& system, const NeighborList& list, ComputeFlags flags,
+                     const PairSums& sums, VirialFrom virial_from) const;
+
+ private:
+  ExtendedForces& of(int t) { return t == 0 ? own_ : extra_[static_cast<std::size_t>(t) - 1]; }
+  /// own_[k] += every other thread's [k] for k < n_ext, each thread summing its own stretch.
+  void reduce(std::size_t n_ext);
+
+  ThreadTeam* team_ = nullptr;
+  ExtendedForces own_;                 ///< thread 0's buffer, and the sum
+  std::vector<ExtendedForces> extra_;  ///< threads 1..size-1
+  std::vector<PairSums> sums_;         ///< per thread
+};
+
+template <class Loop>
+PairSums ForceDriver::accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
+                                 Loop&& loop) {
+  if (team_ == nullptr) {
+    own_.reset(n_ext);
+    return loop(0, 0, n_rows, own_);
+  }
+  const int nt = team_->size();
+  auto job = [&](int t) {
+    ExtendedForces& f = of(t);
+    f.reset(n_ext);
+    const auto [b, e] = work_range(work_offsets, n_rows, t, nt);
+    sums_[static_cast<std::size_t>(t)] = loop(t, b, e, f);
+  };
+  team_->run_checked(job);
+  reduce(n_ext);
+  PairSums total;
+  for (const PairSums& part : sums_) {
+    total.energy += part.energy;
+    for (int k = 0; k < 6; ++k) total.virial[k] += part.virial[k];
+  }
+  return total;
+}
+
+}  // namespace mdb

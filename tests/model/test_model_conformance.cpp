@@ -1,0 +1,123 @@
+// The model conformance suite (model_conformance.hpp) on every native model: Lennard-Jones in
+// double (cluster and half-list kernels) and float, Stillinger-Weber, the NN presets over SW in
+// double and float, and DUNN. Tolerances: double arithmetic holds the gradient to 1e-6
+// (central differences, h = 1e-5 A: truncation ~h^2, rounding ~1e-16 E / h); float pair or
+// network arithmetic rounds the energy at ~1e-7 relative, so its finite differences take a
+// longer step and hold 1e-3 (a sign or factor error in any force term is off by order 1).
+#include "tests/model/model_conformance.hpp"
+
+#include <string_view>
+#include <type_traits>
+
+#include "model/dunn/dunn_params_text.hpp"
+#include "model/dunn/dunn_potential.hpp"
+#include "model/lennard_jones.hpp"
+#include "model/nnp/nn_potential.hpp"
+#include "model/nnp/nn_presets.hpp"
+#include "model/stillinger_weber.hpp"
+#include "tests/model/dunn/dunn_test_support.hpp"
+#include "tests/model/nnp/nn_test_systems.hpp"
+
+namespace mdb::test {
+namespace {
+
+// Shifted, so that the energy is continuous at the cutoff and NVE conserves it.
+LjParams shifted_argon() {
+  LjParams p = LjParams::argon();
+  p.shift = true;
+  return p;
+}
+
+System jittered_argon() {
+  System s = build_lattice({LatticeKind::Fcc, 5.26, 3, 3, 3}, {"Ar", 39.948}, kMetalUnits);
+  jitter(s, 0.15, 11);
+  return s;
+}
+
+ModelCase lj(const char* name, std::function<std::unique_ptr<ForceField>()> make, bool fp32) {
+  ModelCase c;
+  c.name = name;
+  c.make = std::move(make);
+  c.system = jittered_argon;
+  c.nve_temperature = 40.0;
+  c.nve_dt = 0.004;
+  c.nve_bound = 2e-6;  // eV/atom, measured 4.2e-7; argon's energy is ~0.08 eV/atom
+  if (fp32) {
+    c.fd_step = 1e-3;
+    c.strain_step = 1e-3;
+    c.gradient_tolerance = 1e-3;
+    c.virial_tolerance = 1e-3;
+    c.invariance_tolerance = 1e-6;
+    c.thread_tolerance = 1e-5;
+  }
+  return c;
+}
+
+System jittered_si() {
+  return jittered_silicon(2, 0.1, 5);
+}
+
+template <class Real>
+ModelCase nn_over_sw(const char* name, const char* preset) {
+  ModelCase c;
+  c.name = name;
+  c.make = [preset] {
+    return std::make_unique<NnPotential<Real>>(
+        make_nn_preset(preset), std::make_unique<StillingerWeber>(SwParams::silicon()));
+  };
+  c.system = jittered_si;
+  c.nve_bound = 5e-4;  // eV/atom, measured 1.2e-4 (SW's share dominates)
+  if constexpr (std::is_same_v<Real, float>) {
+    c.fd_step = 1e-3;
+    c.strain_step = 1e-3;
+    c.gradient_tolerance = 1e-3;
+    c.virial_tolerance = 1e-3;
+    c.invariance_tolerance = 1e-6;
+  }
+  if (std::string_view(preset) == "nn-teacher") c.nve_steps = 100;  // ~10 ms a step
+  return c;
+}
+
+ModelCase sw() {
+  ModelCase c;
+  c.name = "sw";
+  c.make = [] { return std::make_unique<StillingerWeber>(SwParams::silicon()); };
+  c.system = jittered_si;
+  c.nve_bound = 5e-4;  // eV/atom, measured 1.2e-4
+  return c;
+}
+
+ModelCase dunn() {
+  ModelCase c;
+  c.name = "dunn";
+  c.make = [] {
+    static const DunnParams params = parse_dunn_params(synthetic_dunn_files());
+    return std::make_unique<DunnPotential>(params, kDunnEnsembleMean);
+  };
+  c.system = [] { return synthetic_dunn_system(40, 0.08, 17); };
+  c.nve_bound = 5e-5;  // eV/atom, measured 8.9e-6
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Native, ModelConformance,
+    ::testing::Values(
+        lj(
+            "lj_cluster", [] { return std::make_unique<LennardJones<double>>(shifted_argon()); },
+            false),
+        lj(
+            "lj_half",
+            [] {
+              return std::make_unique<LennardJones<double>>(shifted_argon(), PairKernel::Scalar);
+            },
+            false),
+        lj(
+            "lj_float", [] { return std::make_unique<LennardJones<float>>(shifted_argon()); },
+            true),
+        sw(), nn_over_sw<double>("nn_student", "nn-student"),
+        nn_over_sw<float>("nn_student_float", "nn-student"),
+        nn_over_sw<double>("nn_teacher", "nn-teacher"), dunn()),
+    model_case_name);
+
+}  // namespace
+}  // namespace mdb::test
