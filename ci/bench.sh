@@ -18,7 +18,7 @@ rc=0  # 1: a benchmark ended in error; its row (and the report) says why
   -o results/report.html
 # The quantizers: every operation and lattice at batches 1, 100 and 10,000 (about 15 s).
 lq_rc=0
-./build/bench/lattice/lattice_bench --benchmark_min_time=0.1 \
+./build/bench/hnlq/lattice_bench --benchmark_min_time=0.1 \
   --benchmark_out=results/lattice_bench.json --benchmark_out_format=json || lq_rc=$?
 if ((lq_rc == 0)); then
   ./build/compare/md_report results/lattice_bench.json -o results/lattice_report.html

@@ -2,11 +2,11 @@
 # Builds here what a GPU session runs on the device machine (docs/PERFORMANCE.md, "GPU"). That
 # machine has the CUDA toolkit and driver but none of Debian's packages (no Google Benchmark,
 # GoogleTest or Eigen) and no network, so nothing of mdbench can be built there. Instead this
-# builds test_kernels_cuda, test_engine_cuda, md_bench (without KIM and LAMMPS), test_lattice_cuda and
-# lattice_bench for sm_80-90 here
-# and copies them, every shared library they load except the driver's libcuda, and the dynamic
-# loader itself into build-gpu/bundle (~20 MB); ci/gpu_session.sh runs them there on the image's
-# own C library and C++ runtime where those are new enough, else through the bundled loader.
+# builds test_kernels_cuda, test_engine_cuda, md_bench (without KIM and LAMMPS), test_hnlq_cuda
+# and lattice_bench for sm_80-90 here and copies them, every shared library they load except the
+# driver's libcuda, and the dynamic loader itself into build-gpu/bundle (~20 MB); ci/gpu_session.sh
+# runs them there on the image's own C library and C++ runtime where those are new enough, else
+# through the bundled loader.
 #
 #   bash ci/gpu_bundle.sh      # then: run(command="bash ci/gpu_session.sh",
 #                              #           carry=["build-gpu/bundle"], timeout_s=600)
@@ -17,12 +17,12 @@ mdb_install_packages
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMDBENCH_CUDA=ON -DMDBENCH_KIM=OFF \
   -DMDBENCH_LAMMPS=OFF >/dev/null
 cmake --build build-gpu -j"$(nproc)" --target test_kernels_cuda test_engine_cuda md_bench \
-  test_lattice_cuda lattice_bench
+  test_hnlq_cuda lattice_bench
 bundle=build-gpu/bundle
 rm -rf "$bundle"
 mkdir -p "$bundle/lib"
 exes=(build-gpu/tests/test_kernels_cuda build-gpu/tests/test_engine_cuda build-gpu/bench/md_bench
-  build-gpu/tests/lattice/test_lattice_cuda build-gpu/bench/lattice/lattice_bench)
+  build-gpu/tests/hnlq/test_hnlq_cuda build-gpu/bench/hnlq/lattice_bench)
 cp "${exes[@]}" "$bundle/"
 # The loader and every library ldd resolves, but the driver (libcuda comes with the device's
 # kernel module and must be the machine's own).

@@ -115,7 +115,7 @@ gtest() {  # name cap binary
 }
 gtest tests 90 test_kernels_cuda
 gtest engine 90 test_engine_cuda
-gtest lattice 45 test_lattice_cuda
+gtest hnlq 45 test_hnlq_cuda
 
 # 2. The figures: md_bench cuda rows with their counters, and lattice_bench.
 bench() {  # name cap md_bench-args...
@@ -173,7 +173,7 @@ if [[ -n $sanitizer ]]; then
       --gtest_filter="$kernel_tests"
     step "$tool-engine" 60 "$tool-engine.txt" "${sanitize[@]}" "$bundle/test_engine_cuda" \
       --gtest_filter="$engine_tests"
-    step "$tool-lattice" 30 "$tool-lattice.txt" "${sanitize[@]}" "$bundle/test_lattice_cuda"
+    step "$tool-hnlq" 30 "$tool-hnlq.txt" "${sanitize[@]}" "$bundle/test_hnlq_cuda"
   done
 else
   note "compute-sanitizer: not found"

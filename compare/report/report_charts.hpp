@@ -24,6 +24,7 @@ std::string scaling_chart(const RunSummary& run);
 /// perfect scaling (the one-replica rate times min(R, hardware threads)).
 std::string batched_chart(const RunSummary& run);
 
+/// lattice_bench's two charts are defined in hnlq/charts.cpp.
 /// lattice_bench, one operation (Encode, Decode, RoundTrip): vectors per second against batch
 /// size, log-log, one line per lattice, q, M and implementation (colour: lattice and parameters;
 /// marker and dash: implementation).

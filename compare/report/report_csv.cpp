@@ -5,7 +5,7 @@
 #include <set>
 #include <vector>
 
-#include "compare/report/lattice_rows.hpp"
+#include "compare/report/hnlq/rows.hpp"
 
 namespace mdb::compare {
 namespace {

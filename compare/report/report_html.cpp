@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "compare/diff/comparison_output.hpp"
-#include "compare/report/lattice_findings.hpp"
-#include "compare/report/lattice_rows.hpp"
+#include "compare/report/hnlq/findings.hpp"
+#include "compare/report/hnlq/rows.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_html_parts.hpp"
 #include "compare/report/svg_plot.hpp"

@@ -1,8 +1,8 @@
 #pragma once
 // Pieces of md_report's HTML page shared by report_html.cpp (skeleton, glance, comparison,
 // tables), report_html_sections.cpp (chart sections, hotspots), report_html_accuracy.cpp
-// (students against teachers) and report_html_lattice.cpp (lattice_bench's section). Internal to
-// the page writer.
+// (students against teachers) and hnlq/html.cpp (lattice_bench's section). Internal to the
+// page writer.
 #include <ostream>
 #include <string>
 #include <string_view>

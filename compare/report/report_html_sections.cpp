@@ -2,7 +2,7 @@
 // has not seen docs/REPORT.md.
 #include <cmath>
 
-#include "compare/report/lattice_rows.hpp"
+#include "compare/report/hnlq/rows.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_html_parts.hpp"
 

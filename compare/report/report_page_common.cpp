@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "compare/report/lattice_rows.hpp"
+#include "compare/report/hnlq/rows.hpp"
 #include "compare/report/report_page.hpp"
 
 namespace mdb::compare {

@@ -4,8 +4,8 @@
 
 #include "compare/diff/comparison_output.hpp"
 #include "compare/report/accuracy_rows.hpp"
-#include "compare/report/lattice_findings.hpp"
-#include "compare/report/lattice_rows.hpp"
+#include "compare/report/hnlq/findings.hpp"
+#include "compare/report/hnlq/rows.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_page.hpp"
 

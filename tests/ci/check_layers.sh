@@ -21,4 +21,6 @@ check md model bench compare tests
 check model bench compare tests benchmark
 check compare md model bench kernels tests
 check bench tests
+# lattice_bench (bench/hnlq/) stands on kernels/ alone: the HNLQ quantizer needs no MD engine.
+check bench/hnlq md model compare tests
 exit $bad

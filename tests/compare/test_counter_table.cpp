@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "bench/counters.hpp"
-#include "bench/lattice/lattice_counters.hpp"
+#include "bench/hnlq/counters.hpp"
 #include "compare/diff/baseline.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/metrics.hpp"
@@ -100,7 +100,7 @@ TEST(CounterTable, LatticeCountersHaveTheirDirections) {
 
 TEST(CounterTable, KnowsEveryKeyOfARealLatticeBenchFile) {
   const BenchmarkFile f =
-      load_benchmark_json(std::filesystem::path(MDB_COMPARE_DATA_DIR) / "lattice_run.json");
+      load_benchmark_json(std::filesystem::path(MDB_COMPARE_DATA_DIR) / "hnlq_run.json");
   std::size_t seen = 0;
   for (const auto& run : f.runs) {
     for (const auto& [name, value] : run.counters) {

@@ -106,7 +106,7 @@ TEST(ReportCsv, FieldQuoting) {
 }
 
 TEST(ReportCsv, LatticeRowsWithTheirPartsAndExactMedians) {
-  const RunSummary run = load("lattice_run.json");
+  const RunSummary run = load("hnlq_run.json");
   const Table t = parse_csv(csv_of(run));
   ASSERT_EQ(t.size(), 1 + run.benchmarks.size());
   const std::vector<std::string> fixed = {
@@ -202,7 +202,7 @@ CliRun run_cli(std::vector<std::string> args) {
 }
 
 TEST(ReportCsv, FormatCsvWritesTheTableToStdout) {
-  const CliRun r = run_cli({(kData / "lattice_run.json").string(), "--format=csv"});
+  const CliRun r = run_cli({(kData / "hnlq_run.json").string(), "--format=csv"});
   ASSERT_EQ(r.code, 0) << r.err;
   const Table t = parse_csv(r.out);
   EXPECT_EQ(t.size(), 55u);
@@ -227,13 +227,13 @@ TEST(ReportCsv, CsvFlagWritesTheTableBesideThePage) {
 }
 
 TEST(ReportCsv, BadCsvOptions) {
-  CliRun r = run_cli({(kData / "lattice_run.json").string(), "--format=xml"});
+  CliRun r = run_cli({(kData / "hnlq_run.json").string(), "--format=xml"});
   EXPECT_EQ(r.code, kExitBadInput);
   EXPECT_NE(r.err.find("html, md or csv"), std::string::npos) << r.err;
-  r = run_cli({(kData / "lattice_run.json").string(), "--csv"});
+  r = run_cli({(kData / "hnlq_run.json").string(), "--csv"});
   EXPECT_EQ(r.code, kExitBadInput);
   EXPECT_EQ(r.err.rfind("md_report: ", 0), 0u) << r.err;
-  r = run_cli({(kData / "lattice_run.json").string(), "-o", "-", "--csv", "/no/such/dir/t.csv"});
+  r = run_cli({(kData / "hnlq_run.json").string(), "-o", "-", "--csv", "/no/such/dir/t.csv"});
   EXPECT_EQ(r.code, kExitBadInput);
   EXPECT_NE(r.err.find("cannot write /no/such/dir/t.csv"), std::string::npos) << r.err;
 }
