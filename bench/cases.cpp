@@ -7,12 +7,13 @@
 #include <stdexcept>
 
 #include "bench/case_presets.hpp"
-#include "md/langevin.hpp"
-#include "md/npt_langevin.hpp"
-#include "md/replicate.hpp"
-#include "md/standard_systems.hpp"
-#include "md/velocities.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/integrate/langevin.hpp"
+#include "md/integrate/make_integrator.hpp"
+#include "md/integrate/npt_langevin.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/replicate.hpp"
+#include "md/structure/standard_systems.hpp"
+#include "md/structure/velocities.hpp"
 #include "model/lennard_jones.hpp"
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"

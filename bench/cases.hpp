@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "bench/catalogue.hpp"
-#include "md/ensemble.hpp"  // Ensemble: the 2nd component of a benchmark's name
-#include "md/force_field.hpp"
-#include "md/integrator.hpp"
-#include "md/lattice.hpp"
-#include "md/simulation.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/force/force_field.hpp"
+#include "md/integrate/ensemble.hpp"  // Ensemble: the 2nd component of a benchmark's name
+#include "md/integrate/integrator.hpp"
+#include "md/structure/lattice.hpp"
 
 namespace mdb::bench {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 
 namespace mdb::bench {
 

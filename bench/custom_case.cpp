@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "md/element_masses.hpp"
-#include "md/structure_file.hpp"
+#include "md/structure/element_masses.hpp"
+#include "md/structure/structure_file.hpp"
 
 namespace mdb::bench {
 namespace {

@@ -15,7 +15,7 @@
 #include "bench/stats.hpp"
 #include "bench/teacher_accuracy.hpp"
 #include "bench/workspace.hpp"
-#include "md/phase_timer.hpp"
+#include "md/core/phase_timer.hpp"
 #ifdef MDB_HAVE_LAMMPS
 #include "bench/peers/lammps_peer.hpp"
 #endif

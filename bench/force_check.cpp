@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 
 namespace mdb::bench {
 namespace {

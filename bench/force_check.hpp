@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "md/force_field.hpp"
-#include "md/system.hpp"
+#include "md/core/system.hpp"
+#include "md/force/force_field.hpp"
 
 namespace mdb::bench {
 

@@ -11,7 +11,7 @@
 #include "bench/cases.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/workspace.hpp"
-#include "md/cpu_engine.hpp"
+#include "md/engine/cpu_engine.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include "bench/samples_out.hpp"
 #include "bench/teacher_accuracy.hpp"
 #include "bench/workspace.hpp"
-#include "md/engine.hpp"
+#include "md/engine/engine.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 

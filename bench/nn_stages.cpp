@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "md/phase_timer.hpp"
+#include "md/core/phase_timer.hpp"
 
 namespace mdb::bench {
 namespace {

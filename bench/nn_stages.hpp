@@ -3,7 +3,7 @@
 // NN's descriptor, network, backward pass), and how fast its dense layers run against this
 // machine's matrix-product peak.
 #include "bench/counters.hpp"
-#include "md/engine.hpp"
+#include "md/engine/engine.hpp"
 
 namespace mdb::bench {
 

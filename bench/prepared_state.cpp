@@ -9,9 +9,10 @@
 #include <variant>
 
 #include "bench/force_check.hpp"
-#include "md/cpu_engine.hpp"
-#include "md/thermo.hpp"
-#include "md/velocities.hpp"
+#include "md/core/thermo.hpp"
+#include "md/engine/cpu_engine.hpp"
+#include "md/engine/make_engine.hpp"
+#include "md/structure/velocities.hpp"
 
 namespace mdb::bench {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bench/cases.hpp"
-#include "md/engine.hpp"
+#include "md/engine/engine.hpp"
 
 namespace mdb::bench {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "md/engine.hpp"
+#include "md/engine/engine.hpp"
 
 namespace mdb::bench {
 namespace {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <variant>
 
-#include "md/simulation.hpp"
+#include "md/engine/simulation.hpp"
 #include "model/distill/labelled_frame.hpp"
 
 namespace mdb::bench {

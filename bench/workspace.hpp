@@ -10,8 +10,8 @@
 
 #include "bench/counters.hpp"
 #include "bench/prepared_state.hpp"
-#include "md/engine.hpp"
-#include "md/phase_timer.hpp"
+#include "md/core/phase_timer.hpp"
+#include "md/engine/engine.hpp"
 
 namespace mdb::bench {
 

@@ -164,7 +164,7 @@ lattice_bench lattice_graph 30 --lq_batches=1,100,10000 --lq_lattices=D4 --lq_im
 # 3. compute-sanitizer on the tests, leaving out the ones that only repeat the same launches
 # over thousands of steps (memory flat, energy conservation, the Langevin bath).
 sanitizer=$(find_tool compute-sanitizer)
-kernel_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceCuda*-*MemoryStaysFlat:*MemoryFlat'
+kernel_tests='DeviceSimulation.*:DeviceNpt.*:NnForceCudaTest.*:LjForceDeviceTest.*-*MemoryStaysFlat:*MemoryFlat'
 engine_tests='Cuda/EngineConformance.*-*NveConservesEnergy*:*LangevinHoldsTheBathTemperature*'
 if [[ -n $sanitizer ]]; then
   for tool in memcheck racecheck synccheck initcheck; do

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "kernels/common/neighbor_view.hpp"
-#include "md/grow.hpp"
+#include "md/core/grow.hpp"
 
 namespace mdb {
 

@@ -1,8 +1,8 @@
 #include "model/force_driver.hpp"
 
 #include "kernels/common/neighbor_view.hpp"
-#include "md/cluster_pair_list.hpp"
-#include "md/halo.hpp"
+#include "md/neighbor/cluster_pair_list.hpp"
+#include "md/neighbor/halo.hpp"
 
 namespace mdb {
 

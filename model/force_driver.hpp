@@ -12,8 +12,8 @@
 
 #include "kernels/common/pair_sums.hpp"
 #include "kernels/cpu/atom_ranges.hpp"
-#include "md/force_field.hpp"
-#include "md/thread_team.hpp"
+#include "md/core/thread_team.hpp"
+#include "md/force/force_field.hpp"
 #include "model/extended_forces.hpp"
 
 namespace mdb {

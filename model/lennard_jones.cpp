@@ -8,7 +8,7 @@
 #include "kernels/cpu/pair_cluster_loop.hpp"
 #include "kernels/cpu/pair_cluster_mixed_loop.hpp"
 #include "kernels/cpu/pair_half_loop.hpp"
-#include "md/grow.hpp"
+#include "md/core/grow.hpp"
 #ifdef MDB_HAVE_CUDA
 #include "model/cuda/lj_force_device.hpp"
 #endif

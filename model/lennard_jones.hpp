@@ -6,7 +6,7 @@
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 #include "model/extended_forces.hpp"
 #include "model/force_driver.hpp"
 

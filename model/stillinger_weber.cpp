@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "kernels/common/half_list_rule.hpp"
-#include "md/grow.hpp"
+#include "md/core/grow.hpp"
 #ifdef MDB_HAVE_CUDA
 #include "model/cuda/sw_force_device.hpp"
 #endif

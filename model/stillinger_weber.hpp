@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "kernels/common/sw_terms.hpp"
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 #include "model/force_driver.hpp"
 #include "model/sw_params.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "bench/peers/lammps_script.hpp"
 #include "bench/prepared_state.hpp"
-#include "md/lammps_data.hpp"
+#include "md/structure/lammps_data.hpp"
 
 namespace mdb::bench {
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "bench/peers/lammps_log.hpp"
-#include "md/system.hpp"
+#include "md/core/system.hpp"
 
 namespace mdb::bench {
 

@@ -12,7 +12,7 @@
 #include "bench/peers/lammps_instance.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/workspace.hpp"
-#include "md/phase_timer.hpp"
+#include "md/core/phase_timer.hpp"
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_log.hpp"
 #endif

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bench/cases.hpp"
-#include "md/system.hpp"
+#include "md/core/system.hpp"
 #include "model/sw_params.hpp"
 
 namespace mdb::bench {

@@ -1,7 +1,8 @@
 #pragma once
 // The device engine's barostat bodies: stochastic cell rescaling (cell_rescaling_terms.hpp) per
 // replica, then the scaling of every atom, run between BAOAB's B A O A and the force call, as
-// md/npt_langevin.cpp orders it. Shared by the CUDA kernels and the CPU tests that emulate them.
+// md/integrate/npt_langevin.cpp orders it. Shared by the CUDA kernels and the CPU tests that
+// emulate them.
 #include <cmath>
 #include <cstdint>
 

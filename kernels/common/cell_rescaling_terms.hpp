@@ -1,7 +1,7 @@
 #pragma once
 // The stochastic cell rescaling move (Bernetti & Bussi, J. Chem. Phys. 153, 114107, 2020) on plain
-// values: the CPU barostat (md/cell_rescaling.cpp) and the device engine's per-replica barostat
-// body both call it, so the CPU tests check the arithmetic the GPU runs.
+// values: the CPU barostat (md/integrate/cell_rescaling.cpp) and the device engine's per-replica
+// barostat body both call it, so the CPU tests check the arithmetic the GPU runs.
 #include <cmath>
 
 #include "kernels/common/mdb_hd.hpp"

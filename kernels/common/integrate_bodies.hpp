@@ -1,9 +1,9 @@
 #pragma once
 // The integrators' per-atom updates (B = kick, A = drift, O = Ornstein-Uhlenbeck), written once:
-// the CPU integrators (md/integrate_ops.hpp loops over them) and the device engine's step bodies
-// below call the same functions. The device step is head (before the force call) then tail
-// (after it): velocity Verlet (NVE) and Langevin BAOAB (NVT) as md/velocity_verlet.cpp and
-// md/langevin.cpp order them.
+// the CPU integrators (md/integrate/integrate_ops.hpp loops over them) and the device engine's step
+// bodies below call the same functions. The device step is head (before the force call) then tail
+// (after it): velocity Verlet (NVE) and Langevin BAOAB (NVT) as md/integrate/velocity_verlet.cpp
+// and md/integrate/langevin.cpp order them.
 #include <cstdint>
 
 #include "kernels/common/engine_control.hpp"

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "kernels/common/pair_lj.hpp"
-#include "md/device_force.hpp"
+#include "md/force/device_force.hpp"
 
 namespace mdb {
 

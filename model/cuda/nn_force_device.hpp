@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "md/device_force.hpp"
+#include "md/force/device_force.hpp"
 
 namespace mdb {
 

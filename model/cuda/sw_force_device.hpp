@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "kernels/common/sw_terms.hpp"
-#include "md/device_force.hpp"
+#include "md/force/device_force.hpp"
 
 namespace mdb {
 

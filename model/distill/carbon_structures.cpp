@@ -3,8 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "md/lattice.hpp"
-#include "md/replicate.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/replicate.hpp"
 
 namespace mdb {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "md/system.hpp"
+#include "md/core/system.hpp"
 
 namespace mdb {
 

@@ -1,6 +1,6 @@
 #include "model/distill/frame_geometry.hpp"
 
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 
 namespace mdb {
 

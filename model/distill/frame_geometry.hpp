@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "kernels/common/neighbor_view.hpp"
-#include "md/system.hpp"
+#include "md/core/system.hpp"
 
 namespace mdb {
 

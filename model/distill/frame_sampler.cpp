@@ -3,9 +3,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "md/langevin.hpp"
-#include "md/simulation.hpp"
-#include "md/velocities.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/langevin.hpp"
+#include "md/structure/velocities.hpp"
 
 namespace mdb {
 namespace {

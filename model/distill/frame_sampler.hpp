@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 #include "model/distill/carbon_structures.hpp"
 #include "model/distill/labelled_frame.hpp"
 

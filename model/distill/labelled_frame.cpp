@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 
 namespace mdb {
 namespace {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "md/force_field.hpp"
-#include "md/system.hpp"
+#include "md/core/system.hpp"
+#include "md/force/force_field.hpp"
 
 namespace mdb {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 #include "model/distill/frame_sampler.hpp"
 #include "model/nnp/nn_spec.hpp"
 

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "md/random.hpp"
+#include "md/core/random.hpp"
 #include "model/distill/input_standardisation.hpp"
 
 namespace mdb {

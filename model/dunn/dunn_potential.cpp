@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
-#include "md/grow.hpp"
-#include "md/phase_timer.hpp"
+#include "md/core/grow.hpp"
+#include "md/core/phase_timer.hpp"
 
 namespace mdb {
 namespace {

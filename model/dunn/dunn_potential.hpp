@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 #include "model/dunn/dunn_descriptor.hpp"
 #include "model/dunn/dunn_network.hpp"
 #include "model/dunn/dunn_params.hpp"

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "md/grow.hpp"
+#include "md/core/grow.hpp"
 #include "model/kim/kim_api_lock.hpp"
 #include "model/kim/kim_log.hpp"
 

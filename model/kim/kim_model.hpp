@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 #include "model/kim/kim_neighbor_lists.hpp"
 #include "model/kim/kim_parameters.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "md/grow.hpp"
+#include "md/core/grow.hpp"
 
 namespace mdb {
 

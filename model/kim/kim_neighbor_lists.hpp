@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "md/cell_grid.hpp"
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/cell_grid.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 
 namespace mdb {
 

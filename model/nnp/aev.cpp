@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "md/grow.hpp"
+#include "md/core/grow.hpp"
 
 namespace mdb {
 

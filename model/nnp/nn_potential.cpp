@@ -6,8 +6,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "md/grow.hpp"
-#include "md/phase_timer.hpp"
+#include "md/core/grow.hpp"
+#include "md/core/phase_timer.hpp"
 #ifdef MDB_HAVE_CUDA
 #include "model/cuda/nn_force_device.hpp"
 #endif

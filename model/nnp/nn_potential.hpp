@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "md/force_field.hpp"
+#include "md/force/force_field.hpp"
 #include "model/force_driver.hpp"
 #include "model/nnp/aev.hpp"
 #include "model/nnp/atomic_network.hpp"

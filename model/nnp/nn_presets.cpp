@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "md/random.hpp"
+#include "md/core/random.hpp"
 
 namespace mdb {
 

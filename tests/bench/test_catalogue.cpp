@@ -11,7 +11,7 @@
 
 #include "bench/cases.hpp"
 #include "bench/custom_case.hpp"
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 
 namespace mdb::bench {
 namespace {

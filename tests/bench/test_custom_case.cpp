@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <string>
 
-#include "md/lattice.hpp"
-#include "md/replicate.hpp"
-#include "md/structure_file.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/replicate.hpp"
+#include "md/structure/structure_file.hpp"
 
 namespace mdb::bench {
 namespace {

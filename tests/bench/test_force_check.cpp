@@ -6,9 +6,9 @@
 
 #include "bench/cases.hpp"
 #include "bench/prepared_state.hpp"
-#include "md/cpu_engine.hpp"
-#include "md/standard_systems.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/engine/cpu_engine.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
 
 namespace mdb::bench {

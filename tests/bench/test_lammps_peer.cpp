@@ -20,8 +20,8 @@
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_log.hpp"
 #endif
-#include "md/lattice.hpp"
-#include "md/structure_file.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/structure_file.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb::bench {

@@ -18,7 +18,7 @@
 #include "bench/samples_out.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/report/step_samples.hpp"
-#include "md/engine.hpp"
+#include "md/engine/engine.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 #include "tests/support/run_command.hpp"

@@ -6,7 +6,7 @@
 
 #include "bench/custom_case.hpp"
 #include "bench/teacher_accuracy.hpp"
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 #include "model/lennard_jones.hpp"
 
 namespace mdb::bench {

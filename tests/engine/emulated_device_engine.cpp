@@ -7,8 +7,8 @@
 
 #include "kernels/common/integrate_bodies.hpp"  // kinetic_atom
 #include "kernels/common/lj_image_list.hpp"     // kEnergyVirialSums
-#include "md/neighbor_list.hpp"                 // check_neighbor_policy
-#include "md/phase_timer.hpp"
+#include "md/core/phase_timer.hpp"
+#include "md/neighbor/neighbor_list.hpp"  // check_neighbor_policy
 #include "model/lennard_jones.hpp"
 #include "model/stillinger_weber.hpp"
 

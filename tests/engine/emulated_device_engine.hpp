@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "md/engine.hpp"
+#include "md/engine/engine.hpp"
 #include "tests/kernels/emulated_engine.hpp"
 
 namespace mdb::test {

@@ -15,11 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "md/cpu_engine.hpp"
-#include "md/engine.hpp"
-#include "md/standard_systems.hpp"
-#include "md/thermo.hpp"
-#include "md/velocities.hpp"
+#include "md/core/thermo.hpp"
+#include "md/engine/cpu_engine.hpp"
+#include "md/engine/engine.hpp"
+#include "md/engine/make_engine.hpp"
+#include "md/structure/standard_systems.hpp"
+#include "md/structure/velocities.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/stillinger_weber.hpp"
 #include "tests/support/reference.hpp"

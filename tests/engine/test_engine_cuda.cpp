@@ -1,5 +1,6 @@
 // The Engine conformance suite on the CUDA engine, with steps launched one by one and replayed
 // from CUDA graphs; every test skips without a usable device.
+#include "md/engine/make_engine.hpp"
 #include "tests/engine/engine_conformance.hpp"
 
 namespace mdb::test {

@@ -9,9 +9,9 @@
 
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/policy.hpp"
-#include "md/extxyz.hpp"
-#include "md/lammps_data.hpp"
-#include "md/structure_file.hpp"
+#include "md/structure/extxyz.hpp"
+#include "md/structure/lammps_data.hpp"
+#include "md/structure/structure_file.hpp"
 
 namespace mdb::fuzz {
 namespace {

@@ -8,6 +8,7 @@
 #include "kernels/common/integrate_bodies.hpp"
 #include "kernels/common/lj_image_list.hpp"
 #include "kernels/common/sw_image_list.hpp"
+#include "md/engine/step_constants.hpp"
 
 namespace mdb::test {
 
@@ -58,14 +59,8 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
   const UnitSystem& u = reps[0].units();
   langevin_ = settings.ensemble.kind != Ensemble::NVE;
   npt_ = settings.ensemble.kind == Ensemble::NPT;
-  c1_ = langevin_ ? std::exp(-settings.ensemble.thermostat.friction * settings.dt) : 1.0;
+  constants_ = step_constants(settings.ensemble, settings.dt, u);
   mvv2e_ = u.mvv2e;
-  barostat_view_.coupling = {settings.ensemble.barostat.pressure / u.nktv2p,
-                             settings.ensemble.barostat.compressibility * u.nktv2p,
-                             settings.ensemble.barostat.tau};
-  barostat_view_.kt = u.boltzmann * settings.ensemble.thermostat.temperature;
-  barostat_view_.dt = settings.dt;
-  barostat_view_.seed = settings.ensemble.barostat.seed;
   const double range = settings.cutoff + settings.policy.skin;
   for (const System& s : reps) {
     if (static_cast<int>(s.size()) != atoms_per_replica) {
@@ -83,9 +78,9 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
     species.insert(species.end(), s.species().begin(), s.species().end());
     for (double m : s.mass()) {
       mass.push_back(m);
-      half_dt_over_m.push_back(0.5 * settings.dt * u.ftm2v / m);
-      noise_sigma.push_back(std::sqrt((1.0 - c1_ * c1_) * u.boltzmann *
-                                      settings.ensemble.thermostat.temperature / (m * u.mvv2e)));
+      half_dt_over_m.push_back(step_plan::half_dt_over_m(settings.dt, u.ftm2v, m));
+      noise_sigma.push_back(step_plan::langevin_noise_sigma(
+          constants_.c1, u.boltzmann, settings.ensemble.thermostat.temperature, m, u.mvv2e));
     }
     const auto& len = s.box().lengths();
     box_len.insert(box_len.end(), len.begin(), len.end());
@@ -118,6 +113,31 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
   rebuild();
   ctl.rebuild = 0;
   compute_forces(true);
+}
+
+step_plan::StepArrays EmulatedEngine::arrays() {
+  step_plan::StepArrays a;
+  a.n = n;
+  a.atoms_per_replica = atoms_per_replica;
+  a.x = x.data();
+  a.y = y.data();
+  a.z = z.data();
+  a.vx = vx.data();
+  a.vy = vy.data();
+  a.vz = vz.data();
+  a.fx = fx.data();
+  a.fy = fy.data();
+  a.fz = fz.data();
+  a.x0 = x0.data();
+  a.y0 = y0.data();
+  a.z0 = z0.data();
+  a.half_dt_over_m = half_dt_over_m.data();
+  a.noise_sigma = noise_sigma.data();
+  a.kinetic = kinetic.data();
+  a.sums = sums.data();
+  a.box_len = box_len.data();
+  a.ctl = &ctl;
+  return a;
 }
 
 ImageListBuildView EmulatedEngine::build_view() {
@@ -198,39 +218,33 @@ void EmulatedEngine::compute_forces(bool observe) {
   force_(list(), fx.data(), fy.data(), fz.data(), sums.data(), observe);
 }
 
+// The plan's phases as host launches, in DeviceSimulation::Impl::Launcher's roles.
+struct EmulatedEngine::Launcher {
+  EmulatedEngine& e;
+  void head() { e.head(); }
+  void barostat() { e.barostat_step(); }
+  void decide() { decide_rebuild(e.ctl, e.settings_.policy); }
+  void build() { e.rebuild(); }
+  void force(bool sums) { e.compute_forces(sums); }
+  void tail() {
+    const IntegrateView v = step_plan::integrate_view(e.arrays(), e.constants_);
+    emulate_launch(e.n, [&](int i) { kick_tail(v, i); });
+  }
+};
+
 void EmulatedEngine::step(bool observe) {
-  IntegrateView v;
-  v.n = n;
-  v.atoms_per_replica = atoms_per_replica;
-  v.x = x.data();
-  v.y = y.data();
-  v.z = z.data();
-  v.vx = vx.data();
-  v.vy = vy.data();
-  v.vz = vz.data();
-  v.fx = fx.data();
-  v.fy = fy.data();
-  v.fz = fz.data();
-  v.x0 = x0.data();
-  v.y0 = y0.data();
-  v.z0 = z0.data();
-  v.half_dt_over_m = half_dt_over_m.data();
-  v.noise_sigma = noise_sigma.data();
-  v.dt = settings_.dt;
-  v.c1 = c1_;
-  v.seed = settings_.ensemble.thermostat.seed;
-  v.ctl = &ctl;
-  // Head with the max reduction of the displacement (bits of non-negative doubles); under NPT
-  // the barostat's scaling reduces it instead, after the positions moved for good.
+  Launcher launch{*this};
+  step_plan::step(launch, observe, npt_);
+}
+
+// Head with the max reduction of the displacement (bits of non-negative doubles); under NPT the
+// barostat's scaling reduces it instead, after the positions moved for good.
+void EmulatedEngine::head() {
+  const IntegrateView v = step_plan::integrate_view(arrays(), constants_);
   emulate_launch(n, [&](int i) {
     const double d2 = langevin_ ? baoab_head(v, i) : verlet_head(v, i);
     if (!npt_) atomic_max(&ctl.max_disp2_bits, double_bits(d2));
   });
-  if (npt_) barostat_step();
-  decide_rebuild(ctl, settings_.policy);
-  rebuild();
-  compute_forces(observe || npt_);
-  emulate_launch(n, [&](int i) { kick_tail(v, i); });
 }
 
 void EmulatedEngine::barostat_step() {
@@ -239,25 +253,9 @@ void EmulatedEngine::barostat_step() {
     kinetic[i / atoms_per_replica] +=
         kinetic_atom(vx.data(), vy.data(), vz.data(), mass.data(), mvv2e_, i);
   });
-  BarostatView b = barostat_view_;
-  b.n = n;
-  b.atoms_per_replica = atoms_per_replica;
-  b.x = x.data();
-  b.y = y.data();
-  b.z = z.data();
-  b.vx = vx.data();
-  b.vy = vy.data();
-  b.vz = vz.data();
-  b.x0 = x0.data();
-  b.y0 = y0.data();
-  b.z0 = z0.data();
-  b.kinetic = kinetic.data();
-  b.sums = sums.data();
-  b.box_len = box_len.data();
+  BarostatView b = step_plan::barostat_view(arrays(), constants_, grids_.data());
   b.box_lo = box_lo.data();
   b.lambda = lambda.data();
-  b.grids = grids_.data();
-  b.ctl = &ctl;
   emulate_launch(replicas,
                  [&](int r) { atomic_max(&ctl.max_shift_bits, double_bits(barostat_move(b, r))); });
   emulate_launch(

@@ -1,19 +1,21 @@
 #pragma once
 // The device engine's whole step run on the host: the same MDB_HD bodies as the CUDA kernels of
-// DeviceSimulation, in the same order, each "launch" a plain loop over every thread index. It is
-// the one whole-step check that runs without a GPU; it mirrors md/cuda/device_simulation.cu.
+// DeviceSimulation, in the same order (both run step_plan::step, kernels/common/
+// device_step_plan.hpp), each "launch" a plain loop over every thread index. It is the one
+// whole-step check that runs without a GPU.
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "kernels/common/barostat_bodies.hpp"
+#include "kernels/common/device_step_plan.hpp"
 #include "kernels/common/engine_control.hpp"
 #include "kernels/common/image_list_build.hpp"
 #include "kernels/common/image_neighbors.hpp"
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/sw_terms.hpp"
-#include "md/ensemble.hpp"
-#include "md/system.hpp"
+#include "md/core/system.hpp"
+#include "md/integrate/ensemble.hpp"
 
 namespace mdb::test {
 
@@ -75,16 +77,19 @@ class EmulatedEngine {
   long overflows = 0;  ///< builds that overflowed the list storage and were retried
 
  private:
+  struct Launcher;  // the step plan's phases as host launches
   ImageListBuildView build_view();
 
+  void head();
   void barostat_step();  // NPT: kinetic energy, move per replica, scale per atom
 
   EmulatedForce force_;
   EmulatedSettings settings_;
   bool langevin_ = false, npt_ = false;
-  double c1_ = 1.0;
   double mvv2e_ = 1.0;
-  BarostatView barostat_view_;  // NPT: everything but the pointers into vectors, set per step
+  /// The vectors above as the plan's arrays, taken per call (an engine may be moved).
+  step_plan::StepArrays arrays();
+  step_plan::StepConstants constants_;
   std::vector<ReplicaCellGrid> grids_;
   int n_cells_ = 0;
   std::vector<int> cell_of_, cell_count_, cell_cursor_, cell_start_, cell_atoms_, list_count_;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "kernels/common/image_neighbors.hpp"
-#include "md/system.hpp"
+#include "md/core/system.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "tests/support/image_list_reference.hpp"
 #include "tests/support/reference.hpp"

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <vector>
 
-#include "md/lattice.hpp"
-#include "md/units.hpp"
+#include "md/core/units.hpp"
+#include "md/structure/lattice.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/stillinger_weber.hpp"
 #include "tests/kernels/emulated_engine.hpp"

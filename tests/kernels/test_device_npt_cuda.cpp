@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "kernels/cuda/device_info_cuda.hpp"  // cuda_device_available
-#include "md/cuda/device_simulation.hpp"
-#include "md/standard_systems.hpp"
+#include "md/engine/cuda/device_simulation.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "model/cuda/lj_force_device.hpp"
 #include "model/lennard_jones.hpp"
 #include "tests/kernels/emulated_engine.hpp"

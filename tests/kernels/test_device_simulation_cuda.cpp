@@ -5,7 +5,7 @@
 // every engine must do (forces, NVE against the CPU engine, energy conservation, the bath
 // temperature, bad input) is the Engine conformance suite (tests/engine/). Every test skips where
 // no CUDA device can be used.
-#include "md/cuda/device_simulation.hpp"
+#include "md/engine/cuda/device_simulation.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "kernels/cuda/device_info_cuda.hpp"  // cuda_device_available
-#include "md/lattice.hpp"
-#include "md/simulation.hpp"
-#include "md/standard_systems.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "model/cuda/lj_force_device.hpp"
 #include "model/lennard_jones.hpp"
 #include "tests/support/image_list_reference.hpp"

@@ -11,11 +11,11 @@
 #include <memory>
 #include <vector>
 
-#include "md/langevin.hpp"
-#include "md/simulation.hpp"
-#include "md/standard_systems.hpp"
-#include "md/thermo.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/core/thermo.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/langevin.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
 
 namespace mdb {

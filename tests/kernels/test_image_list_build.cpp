@@ -13,8 +13,8 @@
 #include <tuple>
 #include <vector>
 
-#include "md/lattice.hpp"
-#include "md/units.hpp"
+#include "md/core/units.hpp"
+#include "md/structure/lattice.hpp"
 #include "tests/kernels/emulated_engine.hpp"
 #include "tests/support/image_list_reference.hpp"
 #include "tests/support/reference.hpp"

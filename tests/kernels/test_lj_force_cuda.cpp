@@ -1,7 +1,8 @@
-// The CUDA LJ kernel (full list, one thread per atom) against the CPU half-list loop with ghost
-// forces folded back: the two must agree to rounding. Skips where no CUDA device can be used.
+// The engine's CUDA LJ kernel (LjForceDevice: the image list, one thread per atom) against the
+// CPU half-list loop with ghost forces folded back: the two must agree to rounding. Skips where
+// no CUDA device can be used.
 #include "kernels/cuda/device_info_cuda.hpp"
-#include "tests/support/cuda/lj_force_cuda.hpp"
+#include "model/cuda/lj_force_device.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,14 +10,17 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
-#include "md/lattice.hpp"
-#include "md/neighbor_list.hpp"
-#include "md/random.hpp"
-#include "md/units.hpp"
+#include "md/core/random.hpp"
+#include "md/core/units.hpp"
+#include "md/neighbor/neighbor_list.hpp"
+#include "md/structure/lattice.hpp"
 #include "model/lennard_jones.hpp"
+#include "tests/kernels/nn_device_fixture.hpp"
+#include "tests/support/cuda/device_force_harness.hpp"
 
 namespace mdb {
 namespace {
@@ -44,9 +48,15 @@ System jittered_fcc(int cells, std::uint64_t seed, bool mixed) {
   sys.reserve(lattice.size());
   for (std::size_t i = 0; i < lattice.size(); ++i) {
     const int s = rng.uniform() < 0.5 ? ar : kr;
-    const double x = lattice.x()[i] + jitter();
-    const double y = lattice.y()[i] + jitter();
-    const double z = lattice.z()[i] + jitter();
+    // Wrapped into the box, as the engine's atoms are when its list is built.
+    auto wrapped = [&](double v, int a) {
+      const double lo = lattice.box().lo()[static_cast<std::size_t>(a)];
+      const double len = lattice.box().length(a);
+      return lo + std::fmod(v - lo + len, len);
+    };
+    const double x = wrapped(lattice.x()[i] + jitter(), 0);
+    const double y = wrapped(lattice.y()[i] + jitter(), 1);
+    const double z = wrapped(lattice.z()[i] + jitter(), 2);
     sys.add_atom(s, x, y, z);
   }
   return sys;
@@ -78,22 +88,30 @@ Forces cpu_forces(System sys, const LjParams& params) {
   return f;
 }
 
-Forces gpu_forces(LjForceCuda& gpu, System sys, const LjParams& params) {
+// The engine's own LJ kernel (LjForceDevice, as md_bench's cuda rows run it) on the host-built
+// image list of `sys`, through the DeviceForceHarness.
+Forces gpu_forces(LjForceDevice* gpu, System sys, const LjParams& params) {
   LennardJones<double> lj(params);
   lj.bind(sys);
-  NeighborList full = list_of(params, NeighborKind::Full);
-  full.build(sys);
-  const NeighborView v = full.view();
-  // Otherwise the comparison would not cover ghost neighbours.
-  EXPECT_GT(v.n_ghost, 0);
+  const test::HostImageList h({sys}, params.cutoff + 0.5);
+  std::unique_ptr<LjForceDevice> own;
+  if (gpu == nullptr) {
+    own = std::make_unique<LjForceDevice>(
+        lj.table().data(), static_cast<int>(sys.species_table().size()), params.cutoff);
+    gpu = own.get();
+  }
+  // Otherwise the comparison would not cover neighbours through periodic images.
+  EXPECT_TRUE(std::any_of(h.list.images.begin(), h.list.images.end(),
+                          [](ImageCode c) { return c != kImageSelf; }));
+  gpu->reserve(h.view.n, h.view.atoms_per_replica);
+  DeviceForceHarness harness(h.view);
+  const DeviceForceResult r = harness.run(*gpu);
   Forces f;
-  f.fx.resize(static_cast<std::size_t>(v.n_local));
-  f.fy.resize(f.fx.size());
-  f.fz.resize(f.fx.size());
-  const PairSums s = gpu.compute(v, lj.table().data(), static_cast<int>(sys.species_table().size()),
-                                 f.fx.data(), f.fy.data(), f.fz.data());
-  f.energy = s.energy;
-  std::copy(std::begin(s.virial), std::end(s.virial), f.virial.begin());
+  f.fx = r.fx;
+  f.fy = r.fy;
+  f.fz = r.fz;
+  f.energy = r.sums[0];
+  std::copy(r.sums.begin() + 1, r.sums.begin() + 7, f.virial.begin());
   return f;
 }
 
@@ -124,40 +142,40 @@ void expect_close(const Forces& gpu, const Forces& cpu) {
   }
 }
 
-class LjForceCudaTest : public ::testing::Test {
+class LjForceDeviceTest : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!cuda_device_available()) GTEST_SKIP() << "no usable CUDA device";
   }
 };
 
-TEST_F(LjForceCudaTest, SingleSpeciesMatchesCpuHalfList) {
+TEST_F(LjForceDeviceTest, SingleSpeciesMatchesCpuHalfList) {
   const LjParams params = LjParams::argon();
   const System sys = jittered_fcc(3, 12345, false);
-  LjForceCuda gpu;
-  expect_close(gpu_forces(gpu, sys, params), cpu_forces(sys, params));
+  expect_close(gpu_forces(nullptr, sys, params), cpu_forces(sys, params));
 }
 
-TEST_F(LjForceCudaTest, MixedSpeciesMatchesCpuHalfList) {
+TEST_F(LjForceDeviceTest, MixedSpeciesMatchesCpuHalfList) {
   const LjParams params = argon_krypton();
   const System sys = jittered_fcc(3, 777, true);
-  LjForceCuda gpu;
-  expect_close(gpu_forces(gpu, sys, params), cpu_forces(sys, params));
+  expect_close(gpu_forces(nullptr, sys, params), cpu_forces(sys, params));
 }
 
-// Forces need no atomics, so they must be bit-identical across calls, also after the buffers
-// were regrown for a larger system in between.
-TEST_F(LjForceCudaTest, RepeatedCallsGiveIdenticalForces) {
+// Forces need no atomics, so they are bit-identical across calls, also with a larger system's
+// call in between.
+TEST_F(LjForceDeviceTest, RepeatedCallsGiveIdenticalForces) {
   const LjParams params = argon_krypton();
   const System small = jittered_fcc(3, 99, true);
   const System large = jittered_fcc(4, 100, true);
-  LjForceCuda gpu;
-  const Forces first = gpu_forces(gpu, small, params);
-  const Forces again = gpu_forces(gpu, small, params);
-  const Forces other = gpu_forces(gpu, large, params);
-  const Forces after_growth = gpu_forces(gpu, small, params);
+  LennardJones<double> lj(params);
+  lj.bind(small);
+  LjForceDevice gpu(lj.table().data(), 2, params.cutoff);
+  const Forces first = gpu_forces(&gpu, small, params);
+  const Forces again = gpu_forces(&gpu, small, params);
+  const Forces other = gpu_forces(&gpu, large, params);
+  const Forces after_other = gpu_forces(&gpu, small, params);
   EXPECT_EQ(other.fx.size(), large.size());
-  for (const Forces* f : {&again, &after_growth}) {
+  for (const Forces* f : {&again, &after_other}) {
     EXPECT_EQ(f->fx, first.fx);
     EXPECT_EQ(f->fy, first.fy);
     EXPECT_EQ(f->fz, first.fz);
@@ -167,39 +185,13 @@ TEST_F(LjForceCudaTest, RepeatedCallsGiveIdenticalForces) {
   expect_close(other, cpu_forces(large, params));
 }
 
-// Input checks run on the host before any CUDA call, so these need no device.
-TEST(LjForceCudaInput, RejectsOutOfRangeIndices) {
-  const std::vector<std::int64_t> offsets{0, 1, 2};
-  const std::vector<double> pos{0.0, 1.0};
-  std::vector<int> neighbors{1, 0};
-  std::vector<int> species{0, 0};
+// The constructor checks its input before any CUDA call, so these need no device.
+TEST(LjForceDeviceInput, RejectsAMissingTableOrCutoff) {
   const auto pair = make_lj_pair<double>(1.0, 1.0, 2.5, false);
-  NeighborView v;
-  v.n_local = 2;
-  v.offsets = offsets.data();
-  v.neighbors = neighbors.data();
-  v.x = v.y = v.z = pos.data();
-  v.species = species.data();
-  std::vector<double> fx(2), fy(2), fz(2);
-  LjForceCuda gpu;
-
-  neighbors[1] = 2;  // past the extended array: there are no ghosts
-  EXPECT_THROW(gpu.compute(v, &pair, 1, fx.data(), fy.data(), fz.data()), std::invalid_argument);
-  neighbors[1] = 0;
-  species[1] = 1;  // only one species in the table
-  EXPECT_THROW(gpu.compute(v, &pair, 1, fx.data(), fy.data(), fz.data()), std::invalid_argument);
-  species[1] = 0;
-  EXPECT_THROW(gpu.compute(v, nullptr, 1, fx.data(), fy.data(), fz.data()), std::invalid_argument);
-  EXPECT_THROW(gpu.compute(v, &pair, 1, nullptr, fy.data(), fz.data()), std::invalid_argument);
-  EXPECT_THROW(gpu.compute(v, &pair, 0, fx.data(), fy.data(), fz.data()), std::invalid_argument);
-}
-
-TEST(LjForceCudaInput, EmptyListGivesZeroSums) {
-  const auto pair = make_lj_pair<double>(1.0, 1.0, 2.5, false);
-  LjForceCuda gpu;
-  const PairSums s = gpu.compute(NeighborView{}, &pair, 1, nullptr, nullptr, nullptr);
-  EXPECT_EQ(s.energy, 0.0);
-  for (double w : s.virial) EXPECT_EQ(w, 0.0);
+  EXPECT_THROW(LjForceDevice(nullptr, 1, 2.5), std::invalid_argument);
+  EXPECT_THROW(LjForceDevice(&pair, 0, 2.5), std::invalid_argument);
+  EXPECT_THROW(LjForceDevice(&pair, 1, 0.0), std::invalid_argument);
+  EXPECT_THROW(LjForceDevice(&pair, 1, std::nan("")), std::invalid_argument);
 }
 
 }  // namespace

@@ -17,7 +17,6 @@
 #include "tests/kernels/nn_device_fixture.hpp"
 #include "tests/model/nnp/nn_test_systems.hpp"
 #include "tests/support/cuda/device_force_harness.hpp"
-#include "tests/support/cuda/lj_force_cuda.hpp"
 #include "tests/support/nn_force_emulated.hpp"
 
 namespace mdb {

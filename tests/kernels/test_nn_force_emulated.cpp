@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "md/replicate.hpp"
+#include "md/structure/replicate.hpp"
 #include "model/distill/carbon_structures.hpp"
 #include "model/nnp/nn_device_pack.hpp"
 #include "model/nnp/nn_presets.hpp"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "md/structure_file.hpp"
+#include "md/structure/structure_file.hpp"
 
 namespace mdb::test {
 

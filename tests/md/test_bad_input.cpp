@@ -7,12 +7,12 @@
 #include <string>
 #include <utility>
 
-#include "md/langevin.hpp"
-#include "md/lattice.hpp"
-#include "md/simulation.hpp"
-#include "md/standard_systems.hpp"
-#include "md/velocities.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/langevin.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/standard_systems.hpp"
+#include "md/structure/velocities.hpp"
 #include "model/lennard_jones.hpp"
 
 namespace mdb {

@@ -1,4 +1,4 @@
-#include "md/box.hpp"
+#include "md/core/box.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The cluster pair list keeps exactly the half Verlet list's pairs: every pair within range once,
 // in clusters of four that tile the extended atoms, in small multi-image boxes and large ones.
-#include "md/cluster_pair_list.hpp"
+#include "md/neighbor/cluster_pair_list.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +13,9 @@
 #include <utility>
 
 #include "kernels/common/half_list_rule.hpp"
-#include "md/lattice.hpp"
-#include "md/neighbor_list.hpp"
-#include "md/thread_team.hpp"
+#include "md/core/thread_team.hpp"
+#include "md/neighbor/neighbor_list.hpp"
+#include "md/structure/lattice.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {

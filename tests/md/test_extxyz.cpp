@@ -1,12 +1,12 @@
 // Extended XYZ reader: what it accepts, and a one-line "<path>:<line>: <problem>" for each
 // malformed input.
-#include "md/extxyz.hpp"
+#include "md/structure/extxyz.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "md/structure_file.hpp"
+#include "md/structure/structure_file.hpp"
 #include "tests/md/structure_file_support.hpp"
 
 namespace mdb {

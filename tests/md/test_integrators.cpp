@@ -5,15 +5,15 @@
 #include <memory>
 #include <vector>
 
-#include "md/integrate_ops.hpp"
-#include "md/langevin.hpp"
-#include "md/lattice.hpp"
-#include "md/npt_langevin.hpp"
-#include "md/random.hpp"
-#include "md/simulation.hpp"
-#include "md/standard_systems.hpp"
-#include "md/thread_team.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/core/random.hpp"
+#include "md/core/thread_team.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/integrate_ops.hpp"
+#include "md/integrate/langevin.hpp"
+#include "md/integrate/npt_langevin.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
 
 namespace mdb {

@@ -1,13 +1,13 @@
 // LAMMPS data reader: what it accepts, and a one-line "<path>:<line>: <problem>" for each
 // malformed input.
-#include "md/lammps_data.hpp"
+#include "md/structure/lammps_data.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "md/element_masses.hpp"
-#include "md/structure_file.hpp"
+#include "md/structure/element_masses.hpp"
+#include "md/structure/structure_file.hpp"
 #include "tests/md/structure_file_support.hpp"
 
 namespace mdb {

@@ -1,10 +1,10 @@
-#include "md/lattice.hpp"
+#include "md/structure/lattice.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "md/standard_systems.hpp"
+#include "md/structure/standard_systems.hpp"
 
 namespace mdb {
 namespace {

@@ -1,5 +1,5 @@
 // The Verlet list (halo + cells) against an O(N^2 x images) brute-force search.
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <string>
 #include <tuple>
 
-#include "md/random.hpp"
-#include "md/thread_team.hpp"
+#include "md/core/random.hpp"
+#include "md/core/thread_team.hpp"
 
 namespace mdb {
 namespace {

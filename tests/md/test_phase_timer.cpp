@@ -1,4 +1,4 @@
-#include "md/phase_timer.hpp"
+#include "md/core/phase_timer.hpp"
 
 #include <gtest/gtest.h>
 

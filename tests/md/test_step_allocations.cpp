@@ -13,14 +13,14 @@
 #include <new>
 #include <string>
 
-#include "md/cpu_engine.hpp"
-#include "md/langevin.hpp"
-#include "md/lattice.hpp"
-#include "md/npt_langevin.hpp"
-#include "md/simulation.hpp"
-#include "md/standard_systems.hpp"
-#include "md/velocities.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/engine/cpu_engine.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/langevin.hpp"
+#include "md/integrate/npt_langevin.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/standard_systems.hpp"
+#include "md/structure/velocities.hpp"
 #include "model/dunn/dunn_potential.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/nnp/nn_potential.hpp"

@@ -1,6 +1,6 @@
 // Structure files end to end: round trips through both formats, files written by ASE and by
 // LAMMPS itself (tests/md/data/, with the scripts that made them), and the dispatcher.
-#include "md/structure_file.hpp"
+#include "md/structure/structure_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <sstream>
 #include <vector>
 
-#include "md/extxyz.hpp"
-#include "md/lammps_data.hpp"
-#include "md/lattice.hpp"
+#include "md/structure/extxyz.hpp"
+#include "md/structure/lammps_data.hpp"
+#include "md/structure/lattice.hpp"
 #include "tests/md/structure_file_support.hpp"
 
 namespace mdb {

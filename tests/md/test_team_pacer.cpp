@@ -1,4 +1,4 @@
-#include "md/team_pacer.hpp"
+#include "md/core/team_pacer.hpp"
 
 #include <gtest/gtest.h>
 

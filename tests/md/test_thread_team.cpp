@@ -1,4 +1,4 @@
-#include "md/thread_team.hpp"
+#include "md/core/thread_team.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-#include "md/velocities.hpp"
+#include "md/structure/velocities.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "md/lattice.hpp"
-#include "md/thermo.hpp"
+#include "md/core/thermo.hpp"
+#include "md/structure/lattice.hpp"
 
 namespace mdb {
 namespace {

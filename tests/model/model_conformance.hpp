@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "md/simulation.hpp"
-#include "md/thread_team.hpp"
-#include "md/velocities.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/core/thread_team.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/velocities.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb::test {

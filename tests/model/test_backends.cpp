@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "md/thread_team.hpp"
+#include "md/core/thread_team.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"

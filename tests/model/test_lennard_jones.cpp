@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "md/lattice.hpp"
-#include "md/standard_systems.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {

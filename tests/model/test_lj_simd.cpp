@@ -7,10 +7,11 @@
 #include <cmath>
 #include <type_traits>
 
-#include "md/engine.hpp"
-#include "md/lattice.hpp"
-#include "md/neighbor_list.hpp"
-#include "md/standard_systems.hpp"
+#include "md/engine/engine.hpp"
+#include "md/engine/make_engine.hpp"
+#include "md/neighbor/neighbor_list.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
 #include "tests/support/reference.hpp"
 

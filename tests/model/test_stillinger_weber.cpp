@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "md/lattice.hpp"
-#include "md/simulation.hpp"
-#include "md/velocities.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/velocities.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {

@@ -8,10 +8,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "md/lattice.hpp"
-#include "md/simulation.hpp"
-#include "md/standard_systems.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/lattice.hpp"
+#include "md/structure/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"

@@ -7,11 +7,11 @@
 #include <stdexcept>
 #include <vector>
 
-#include "md/force_field.hpp"
-#include "md/lattice.hpp"
-#include "md/neighbor_list.hpp"
-#include "md/random.hpp"
-#include "md/system.hpp"
+#include "md/core/random.hpp"
+#include "md/core/system.hpp"
+#include "md/force/force_field.hpp"
+#include "md/neighbor/neighbor_list.hpp"
+#include "md/structure/lattice.hpp"
 
 namespace mdb::test {
 

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "md/system.hpp"
+#include "md/core/system.hpp"
 #include "model/dunn/dunn_params.hpp"
 
 namespace mdb::test {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "md/lattice.hpp"
-#include "md/random.hpp"
+#include "md/core/random.hpp"
+#include "md/structure/lattice.hpp"
 #include "model/dunn/dunn_params_text.hpp"
 #include "tests/support/reference.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "md/lattice.hpp"
+#include "md/structure/lattice.hpp"
 #include "model/kim/kim_collections.hpp"
 
 namespace mdb::test {

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "md/simulation.hpp"
-#include "md/velocities.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/velocities.hpp"
 #include "model/kim/kim_model.hpp"
 #include "model/kim/kim_sw_params.hpp"
 #include "model/stillinger_weber.hpp"

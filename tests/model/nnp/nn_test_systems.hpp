@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "md/lattice.hpp"
+#include "md/structure/lattice.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb::test {

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "md/neighbor_list.hpp"
+#include "md/neighbor/neighbor_list.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "tests/model/nnp/nn_test_systems.hpp"

@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "md/simulation.hpp"
-#include "md/velocities.hpp"
-#include "md/velocity_verlet.hpp"
+#include "md/engine/simulation.hpp"
+#include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/velocities.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/stillinger_weber.hpp"
 #include "tests/model/nnp/nn_test_systems.hpp"

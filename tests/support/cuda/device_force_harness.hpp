@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "md/device_force.hpp"
+#include "md/force/device_force.hpp"
 
 namespace mdb {
 
