@@ -8,6 +8,7 @@
 #include "kernels/common/integrate_bodies.hpp"
 #include "kernels/common/lj_image_list.hpp"
 #include "kernels/common/sw_image_list.hpp"
+#include "md/engine/replica_arrays.hpp"
 #include "md/engine/step_constants.hpp"
 
 namespace mdb::test {
@@ -53,41 +54,30 @@ EmulatedEngine::EmulatedEngine(const std::vector<System>& reps, EmulatedForce fo
                                const EmulatedSettings& settings)
     : force_(std::move(force)), settings_(settings) {
   if (reps.empty()) throw std::invalid_argument("EmulatedEngine: no replicas");
-  replicas = static_cast<int>(reps.size());
-  atoms_per_replica = static_cast<int>(reps[0].size());
-  n = replicas * atoms_per_replica;
   const UnitSystem& u = reps[0].units();
   langevin_ = settings.ensemble.kind != Ensemble::NVE;
   npt_ = settings.ensemble.kind == Ensemble::NPT;
   constants_ = step_constants(settings.ensemble, settings.dt, u);
   mvv2e_ = u.mvv2e;
-  const double range = settings.cutoff + settings.policy.skin;
-  for (const System& s : reps) {
-    if (static_cast<int>(s.size()) != atoms_per_replica) {
-      throw std::invalid_argument("EmulatedEngine: replicas differ in size");
-    }
-    auto append = [](std::vector<double>& to, std::span<const double> from) {
-      to.insert(to.end(), from.begin(), from.end());
-    };
-    append(x, s.x());
-    append(y, s.y());
-    append(z, s.z());
-    append(vx, s.vx());
-    append(vy, s.vy());
-    append(vz, s.vz());
-    species.insert(species.end(), s.species().begin(), s.species().end());
-    for (double m : s.mass()) {
-      mass.push_back(m);
-      half_dt_over_m.push_back(step_plan::half_dt_over_m(settings.dt, u.ftm2v, m));
-      noise_sigma.push_back(step_plan::langevin_noise_sigma(
-          constants_.c1, u.boltzmann, settings.ensemble.thermostat.temperature, m, u.mvv2e));
-    }
-    const auto& len = s.box().lengths();
-    box_len.insert(box_len.end(), len.begin(), len.end());
-    box_lo.insert(box_lo.end(), s.box().lo().begin(), s.box().lo().end());
-    grids_.push_back(make_replica_cell_grid(s.box().lo().data(), len.data(), range, n_cells_));
-    n_cells_ += grids_.back().num_cells();
-  }
+  ReplicaArrays h = flatten_replicas(reps, constants_, settings.ensemble.thermostat.temperature,
+                                     settings.cutoff + settings.policy.skin, "EmulatedEngine");
+  replicas = h.replicas;
+  atoms_per_replica = h.atoms_per_replica;
+  n = replicas * atoms_per_replica;
+  x = std::move(h.x);
+  y = std::move(h.y);
+  z = std::move(h.z);
+  vx = std::move(h.vx);
+  vy = std::move(h.vy);
+  vz = std::move(h.vz);
+  species = std::move(h.species);
+  mass = std::move(h.mass);
+  half_dt_over_m = std::move(h.half_dt_over_m);
+  noise_sigma = std::move(h.noise_sigma);
+  box_len = std::move(h.box_len);
+  box_lo = std::move(h.box_lo);
+  grids_ = std::move(h.grids);
+  n_cells_ = h.n_cells;
   fx.assign(n, 0.0);
   fy.assign(n, 0.0);
   fz.assign(n, 0.0);

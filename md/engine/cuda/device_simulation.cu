@@ -20,6 +20,7 @@
 #include "kernels/cuda/device_step_kernels.cuh"
 #include "md/engine/cuda/device_simulation.hpp"
 #include "md/engine/cuda/device_simulation_impl.cuh"
+#include "md/engine/replica_arrays.hpp"
 #include "md/engine/step_constants.hpp"
 #include "md/neighbor/neighbor_list.hpp"  // check_neighbor_policy
 
@@ -175,7 +176,6 @@ DeviceSimulation::DeviceSimulation(const std::vector<System>& reps,
   d.langevin = ens.kind != Ensemble::NVE;
   d.replicas = static_cast<int>(reps.size());
   d.apr = static_cast<int>(reps[0].size());
-  if (d.apr == 0) fail("the systems have no atoms");
   if (static_cast<long long>(d.apr) * d.replicas > (1LL << 30)) fail("too many atoms");
   // Per-replica kernels (forces' sums, kinetic energy) put the replica in gridDim.y.
   if (d.replicas > 65535) fail("more than 65,535 replicas");
@@ -187,61 +187,31 @@ DeviceSimulation::DeviceSimulation(const std::vector<System>& reps,
   d.force = std::move(force);
   const double range = d.force->cutoff() + pol.skin;
 
-  std::vector<double> hx, hy, hz, hvx, hvy, hvz, hdt, hsig, hm, hlen, hlo;
-  std::vector<int> hs;
-  std::vector<ReplicaCellGrid> grids;
-  int cells = 0;
-  for (const System& s : reps) {
-    if (static_cast<int>(s.size()) != d.apr) fail("replicas differ in atom count");
-    if (s.units().name != d.units.name) fail("replicas differ in units");
-    const auto& len = s.box().lengths();
-    for (int a = 0; a < 3; ++a) {
-      if (std::ceil(range / len[a]) > kImageShellMax) fail("box too small for the cutoff + skin");
-    }
-    auto append = [](std::vector<double>& to, std::span<const double> from) {
-      to.insert(to.end(), from.begin(), from.end());
-    };
-    append(hx, s.x());
-    append(hy, s.y());
-    append(hz, s.z());
-    append(hvx, s.vx());
-    append(hvy, s.vy());
-    append(hvz, s.vz());
-    hs.insert(hs.end(), s.species().begin(), s.species().end());
-    for (double m : s.mass()) {
-      hm.push_back(m);
-      hdt.push_back(step_plan::half_dt_over_m(settings.dt, d.units.ftm2v, m));
-      hsig.push_back(step_plan::langevin_noise_sigma(d.c1, d.units.boltzmann,
-                                                     ens.thermostat.temperature, m, d.units.mvv2e));
-    }
-    hlen.insert(hlen.end(), len.begin(), len.end());
-    hlo.insert(hlo.end(), s.box().lo().begin(), s.box().lo().end());
-    d.replica_mass.push_back(s.total_mass());
-    grids.push_back(make_replica_cell_grid(s.box().lo().data(), len.data(), range, cells));
-    cells += grids.back().num_cells();
-  }
+  const ReplicaArrays h =
+      flatten_replicas(reps, d.constants, ens.thermostat.temperature, range, "DeviceSimulation");
+  d.replica_mass = h.replica_mass;
 
   MDB_CUDA_CHECK(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking));
   MDB_CUDA_CHECK(cudaEventCreate(&d.start_event));
   MDB_CUDA_CHECK(cudaEventCreate(&d.stop_event));
-  d.x = upload(hx);
-  d.y = upload(hy);
-  d.z = upload(hz);
-  d.vx = upload(hvx);
-  d.vy = upload(hvy);
-  d.vz = upload(hvz);
-  d.x0 = upload(hx);
-  d.y0 = upload(hy);
-  d.z0 = upload(hz);
+  d.x = upload(h.x);
+  d.y = upload(h.y);
+  d.z = upload(h.z);
+  d.vx = upload(h.vx);
+  d.vy = upload(h.vy);
+  d.vz = upload(h.vz);
+  d.x0 = upload(h.x);
+  d.y0 = upload(h.y);
+  d.z0 = upload(h.z);
   const auto un = static_cast<std::size_t>(d.n);
   d.fx = DeviceBuffer<double>(un);
   d.fy = DeviceBuffer<double>(un);
   d.fz = DeviceBuffer<double>(un);
-  d.half_dt_over_m = upload(hdt);
-  d.noise_sigma = upload(hsig);
-  d.mass = upload(hm);
-  d.box_len = upload(hlen);
-  d.species = upload(hs);
+  d.half_dt_over_m = upload(h.half_dt_over_m);
+  d.noise_sigma = upload(h.noise_sigma);
+  d.mass = upload(h.mass);
+  d.box_len = upload(h.box_len);
+  d.species = upload(h.species);
   d.sums = DeviceBuffer<double>(static_cast<std::size_t>(kEnergyVirialSums) * d.replicas);
   d.kinetic = DeviceBuffer<double>(static_cast<std::size_t>(d.replicas));
   d.ctl = DeviceBuffer<EngineControl>(1);
@@ -266,10 +236,10 @@ DeviceSimulation::DeviceSimulation(const std::vector<System>& reps,
   a.sums = d.sums.data();
   a.box_len = d.box_len.data();
   a.ctl = d.ctl.data();
-  d.list = std::make_unique<DeviceImageList>(grids, d.n, d.apr, range, d.x.data(), d.y.data(),
+  d.list = std::make_unique<DeviceImageList>(h.grids, d.n, d.apr, range, d.x.data(), d.y.data(),
                                              d.z.data(), d.x0.data(), d.y0.data(), d.z0.data(),
                                              d.npt ? d.box_len.data() : nullptr, d.ctl.data());
-  if (d.npt) d.barostat = std::make_unique<DeviceBarostat>(d.barostat_view(), d.replicas, hlo);
+  if (d.npt) d.barostat = std::make_unique<DeviceBarostat>(d.barostat_view(), d.replicas, h.box_lo);
   d.force->reserve(d.n, d.apr);
   // Everything the set-up put on the legacy stream (uploads, memsets of the list and the force's
   // scratch) lands before the first kernel on the engine's non-blocking stream.
