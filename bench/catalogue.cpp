@@ -1,5 +1,6 @@
 #include "bench/catalogue.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <mutex>
@@ -13,6 +14,9 @@
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 #include "model/stillinger_weber.hpp"
+#ifdef MDB_HAVE_TORCH
+#include "model/torch/torch_model.hpp"
+#endif
 #ifdef MDB_HAVE_KIM
 #include "model/dunn/dunn_potential.hpp"
 #include "model/kim/kim_dunn_params.hpp"
@@ -250,6 +254,32 @@ ModelRecipe dunn(std::string_view argument, const ModelRequest& request) {
 #endif
 }
 
+// torch:<file>: a deployed TorchScript model (model/torch/), loaded once here so that a bad file
+// or a species it lacks is an error now; each model the recipe makes loads the file again.
+ModelRecipe torch_file(std::string_view argument, const ModelRequest& request) {
+#ifdef MDB_HAVE_TORCH
+  if (argument.empty()) bad("model=torch:<file> needs a file");
+  const std::string path(argument);
+  const TorchModel probe(path);
+  const auto& names = probe.info().type_names;
+  for (const std::string& s : request.species) {
+    if (std::find(names.begin(), names.end(), s) == names.end()) {
+      bad(path + ": the model has no species '" + s + "' (it covers " + joined(names) + ")");
+    }
+  }
+  ModelRecipe r;
+  r.family = "torch";
+  r.make = [path] { return std::make_unique<TorchModel>(path); };
+  // Finite differences of a float32 energy hold ~1e-2 eV/A, as for a trained float network.
+  r.force_tolerance = probe.info().double_precision ? 1e-5 : kTrainedNetworkForceTolerance;
+  return r;
+#else
+  static_cast<void>(argument);
+  static_cast<void>(request);
+  bad("md_bench was built without libtorch (libtorch-dev, or -DCMAKE_PREFIX_PATH=<libtorch>)");
+#endif
+}
+
 }  // namespace
 
 const std::vector<CatalogueEntry>& model_catalogue() {
@@ -265,6 +295,9 @@ const std::vector<CatalogueEntry>& model_catalogue() {
        nn_file},
       {"kim", "kim:<KIM model>", "any installed OpenKIM model, through the KIM API", kim},
       {"dunn", "dunn:<KIM DUNN model>", "DUNN natively, with a KIM DUNN model's parameters", dunn},
+      {"torch", "torch:<file>",
+       "a deployed TorchScript model (nequip-deploy: NequIP, Allegro) through libtorch",
+       torch_file},
   };
   return entries;
 }

@@ -7,13 +7,15 @@ MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nl
 # Peers (optional at build time, auto-detected): the KIM API with Debian's published models
 # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary with mpirun (the
 # scripts there; vs_lammps_2core.sh runs `mpirun -np 2 lmp`).
-MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin)
+# libtorch (model/torch/) runs users' TorchScript models: `model=torch:<file>`.
+MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin libtorch-dev)
 MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the
 # Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data), and the
-# md_report_render test renders md_report's page in headless Chromium (ci/render_report.sh).
-MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium)
+# md_report_render test renders md_report's page in headless Chromium (ci/render_report.sh); the
+# torch tests' models are written at build time by Debian's PyTorch (python3-torch).
+MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium python3-torch)
 # The benchmark gate builds without the peers (its suite uses neither KIM nor LAMMPS), so it
 # installs only the core packages, git (it checks out its base revision as a git worktree) and
 # ccache (base and head share most objects, and CI keeps the cache between runs).
@@ -35,9 +37,9 @@ MDB_GATE_MIN_TIME_DEFAULT=0.2
 # the gate with a message instead of eating the job's 90 minutes.
 MDB_GATE_BUILD_TIMEOUT_DEFAULT=2400
 MDB_GATE_RUN_TIMEOUT_DEFAULT=900
-# CMake options of the gate's builds: no peers (the suite uses neither), no CUDA (no GPU runner
-# yet; set MDB_GATE_CMAKE_ARGS to gate cuda rows on one).
-MDB_GATE_CMAKE_ARGS_DEFAULT="-DMDBENCH_KIM=OFF -DMDBENCH_LAMMPS=OFF -DMDBENCH_CUDA=OFF"
+# CMake options of the gate's builds: no peers and no libtorch (the suite uses none), no CUDA
+# (no GPU runner yet; set MDB_GATE_CMAKE_ARGS to gate cuda rows on one).
+MDB_GATE_CMAKE_ARGS_DEFAULT="-DMDBENCH_KIM=OFF -DMDBENCH_LAMMPS=OFF -DMDBENCH_CUDA=OFF -DMDBENCH_TORCH=OFF"
 
 # Installs whatever is missing with apt-get; prints nothing when all is there. Arguments name
 # packages wanted on top of MDB_PACKAGES (e.g. "${MDB_TEST_PACKAGES[@]}").

@@ -130,5 +130,25 @@ TEST(Catalogue, BadSpecsAreOneLineInTheUsersTerms) {
   }
 }
 
+// torch:<file> is a catalogue kind like any other: a custom case runs a deployed model, and a
+// model for other species is one line naming the file; a build without libtorch says so.
+TEST(Catalogue, TorchModelsComeThroughTheCatalogue) {
+#if defined(MDB_HAVE_TORCH) && defined(MDB_TORCH_MODELS_DIR)
+  const std::string file = std::string(MDB_TORCH_MODELS_DIR) + "/lj_nequip.pth";
+  const CaseSpec c =
+      parse_custom_case("art:model=torch:" + file + ",lattice=fcc,a=5.4,species=Ar,T=40");
+  EXPECT_EQ(c.recipe.family, "torch");
+  EXPECT_EQ(c.recipe.force_tolerance, 1e-5);  // a float64 model
+  EXPECT_FALSE(static_cast<bool>(c.recipe.lammps_pair));
+  EXPECT_EQ(c.recipe.make()->name(), "torch:lj_nequip.pth");
+  expect_one_line_error("torch:" + file, species({"Xe"}),
+                        file + ": the model has no species 'Xe' (it covers Ar, Kr)");
+  expect_one_line_error("torch:/nonexistent/m.pth", species({"Ar"}),
+                        "/nonexistent/m.pth: cannot open");
+#else
+  expect_one_line_error("torch:m.pth", species({"Ar"}), "md_bench was built without libtorch");
+#endif
+}
+
 }  // namespace
 }  // namespace mdb::bench
