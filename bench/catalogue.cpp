@@ -261,12 +261,7 @@ ModelRecipe torch_file(std::string_view argument, const ModelRequest& request) {
   if (argument.empty()) bad("model=torch:<file> needs a file");
   const std::string path(argument);
   const TorchModel probe(path);
-  const auto& names = probe.info().type_names;
-  for (const std::string& s : request.species) {
-    if (std::find(names.begin(), names.end(), s) == names.end()) {
-      bad(path + ": the model has no species '" + s + "' (it covers " + joined(names) + ")");
-    }
-  }
+  probe.check_species(request.species);
   ModelRecipe r;
   r.family = "torch";
   r.make = [path] { return std::make_unique<TorchModel>(path); };

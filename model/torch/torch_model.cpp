@@ -104,16 +104,25 @@ TorchModel::TorchModel(std::string path) : impl_(std::make_unique<Impl>()), path
 
 TorchModel::~TorchModel() = default;
 
+void TorchModel::check_species(const std::vector<std::string>& names) const {
+  for (const std::string& name : names) {
+    if (std::find(info_.type_names.begin(), info_.type_names.end(), name) ==
+        info_.type_names.end()) {
+      throw std::invalid_argument(path_ + ": the model has no species '" + name + "' (it covers " +
+                                  joined(info_.type_names) + ")");
+    }
+  }
+}
+
 void TorchModel::bind(const System& system) {
   const auto& species = system.species_table();
+  std::vector<std::string> names;
+  for (const Species& s : species) names.push_back(s.name);
+  check_species(names);
   std::vector<std::int64_t> map(species.size());
   for (std::size_t s = 0; s < species.size(); ++s) {
-    const auto it = std::find(info_.type_names.begin(), info_.type_names.end(), species[s].name);
-    if (it == info_.type_names.end()) {
-      throw std::invalid_argument(path_ + ": the model has no species '" + species[s].name +
-                                  "' (it covers " + joined(info_.type_names) + ")");
-    }
-    map[s] = it - info_.type_names.begin();
+    map[s] = std::find(info_.type_names.begin(), info_.type_names.end(), names[s]) -
+             info_.type_names.begin();
   }
   const std::size_t n = system.size();
   types_.resize(n);

@@ -39,9 +39,11 @@ class TorchModel final : public ForceField {
   std::string_view name() const override { return name_; }
   double cutoff() const override { return info_.cutoff; }
   NeighborKind neighbor_kind() const override { return NeighborKind::Full; }
-  /// Maps the system's species to the model's type_names by name; throws std::invalid_argument
-  /// naming a species the model lacks and the ones it has.
+  /// Maps the system's species to the model's type_names by name (check_species first).
   void bind(const System& system) override;
+  /// Throws std::invalid_argument, one line naming the file, a species of `names` the model
+  /// lacks and the ones it has.
+  void check_species(const std::vector<std::string>& names) const;
   /// Throws std::runtime_error with the model's own message when its forward pass raises.
   ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
   /// edge list, model call, copy back.
