@@ -279,20 +279,15 @@ ModelRecipe torch_file(std::string_view argument, const ModelRequest& request) {
 
 const std::vector<CatalogueEntry>& model_catalogue() {
   static const std::vector<CatalogueEntry> entries = {
-      {"lj", "lj | lj:<epsilon>/<sigma>/<cutoff>",
-       "Lennard-Jones lj/cut: argon's parameters, or one set for every species", lj},
-      {"sw", "sw | sw:<file.sw>", "Stillinger-Weber: LAMMPS's Si.sw, or a LAMMPS .sw file", sw},
-      {"nn-student", "nn-student", "ANI-style NN preset, distilled size, over Si.sw", nn_student},
-      {"nn-teacher", "nn-teacher", "ANI-style NN preset, ANI-2x size, over Si.sw", nn_teacher},
-      {"c-nn-student", "c-nn-student", "the carbon student md_distill fitted to DUNN",
-       c_nn_student},
-      {"nn", "nn:<weights.json>", "your ANI-style network (docs/MODELS.md), baseline=none|sw",
-       nn_file},
-      {"kim", "kim:<KIM model>", "any installed OpenKIM model, through the KIM API", kim},
-      {"dunn", "dunn:<KIM DUNN model>", "DUNN natively, with a KIM DUNN model's parameters", dunn},
-      {"torch", "torch:<file>",
-       "a deployed TorchScript model (nequip-deploy: NequIP, Allegro) through libtorch",
-       torch_file},
+      {"lj", "lj | lj:<epsilon>/<sigma>/<cutoff>", lj},  // argon, or one set for all species
+      {"sw", "sw | sw:<file.sw>", sw},                   // LAMMPS's Si.sw, or a .sw file
+      {"nn-student", "nn-student", nn_student},          // ANI-style presets over Si.sw
+      {"nn-teacher", "nn-teacher", nn_teacher},
+      {"c-nn-student", "c-nn-student", c_nn_student},  // the carbon student fitted to DUNN
+      {"nn", "nn:<weights.json>", nn_file},            // the user's ANI-style network
+      {"kim", "kim:<KIM model>", kim},                 // any installed OpenKIM model
+      {"dunn", "dunn:<KIM DUNN model>", dunn},         // DUNN natively, KIM's parameters
+      {"torch", "torch:<file>", torch_file},           // a deployed TorchScript model
   };
   return entries;
 }

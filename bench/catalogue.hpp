@@ -50,9 +50,8 @@ struct ModelRequest {
 
 /// One catalogue entry: a model kind and how to resolve `kind` or `kind:<argument>`.
 struct CatalogueEntry {
-  std::string_view kind;     ///< the spec before any ':'
-  std::string_view syntax;   ///< how to write it, e.g. "sw | sw:<file.sw>"
-  std::string_view summary;  ///< one line for --md_list and errors
+  std::string_view kind;    ///< the spec before any ':'
+  std::string_view syntax;  ///< how to write it, e.g. "sw | sw:<file.sw>"
   ModelRecipe (*resolve)(std::string_view argument, const ModelRequest& request);
 };
 
