@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "md/structure/element_masses.hpp"
+#include "md/neighbor/neighbor_list.hpp"
+#include "md/structure/elements.hpp"
 #include "md/structure/structure_file.hpp"
 
 namespace mdb::bench {
@@ -192,7 +193,12 @@ CaseSpec parse_custom_case(std::string_view spec) {
   }();
   set_model(c, *model, baseline, sample);
   try {
-    c.recipe.make()->bind(sample);
+    const std::unique_ptr<ForceField> ff = c.recipe.make();
+    ff->bind(sample);
+    // A box too small for the cutoff (more image shells than the list allows) is the user's
+    // input: say so now, not in a run.
+    NeighborList list(ff->cutoff(), ff->neighbor_kind(), c.neighbor);
+    list.build(sample);
   } catch (const std::exception& e) {
     bad(c.name, e.what());
   }

@@ -1,5 +1,6 @@
 #include "md/engine/simulation.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -41,6 +42,15 @@ Simulation::Simulation(System system, std::unique_ptr<ForceField> force_field,
   }
   list_.build(system_);
   stage_.recompute(system_, {true, true});
+  // A model may give no virial (a TorchScript file without one): NPT would steer on NaN.
+  if (integrator_->required_flags().virial) {
+    for (double w : stage_.last().virial) {
+      if (std::isfinite(w)) continue;
+      std::string what(ff_->name());
+      what.append(" gives no virial (no pressure), and NPT needs one");
+      throw std::invalid_argument(what);
+    }
+  }
   integrator_->setup(system_);
   timer_.reset();
   timer_.start();

@@ -7,7 +7,7 @@
 #include <limits>
 #include <optional>
 
-#include "md/structure/element_masses.hpp"
+#include "md/structure/elements.hpp"
 #include "md/structure/extxyz_comment.hpp"
 #include "md/structure/structure_text.hpp"
 

@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "md/structure/element_masses.hpp"
+#include "md/structure/elements.hpp"
 #include "md/structure/structure_text.hpp"
 
 namespace mdb {

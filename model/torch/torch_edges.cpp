@@ -7,7 +7,7 @@
 namespace mdb {
 
 void torch_edges_from_full_list(const NeighborView& v, const double box_len[3], double cutoff,
-                                TorchEdges& out) {
+                                TorchEdges& out, const TypePairCutoffs& pairs) {
   const std::int64_t listed = v.offsets[v.n_local];
   // Both rows at their largest: written ahead, then the second row moved down behind the first.
   size_at_least(out.index, static_cast<std::size_t>(2 * listed));
@@ -20,8 +20,13 @@ void torch_edges_from_full_list(const NeighborView& v, const double box_len[3], 
     for (std::int64_t k = v.offsets[i]; k < v.offsets[i + 1]; ++k) {
       const int j = v.neighbors[k];
       const double dx = v.x[j] - v.x[i], dy = v.y[j] - v.y[i], dz = v.z[j] - v.z[i];
-      if (dx * dx + dy * dy + dz * dz >= cut2) continue;
+      const double r2 = dx * dx + dy * dy + dz * dz;
+      if (r2 >= cut2) continue;
       const int owner = v.owner[j];
+      if (pairs.cutoff) {
+        const double c = pairs.cutoff[pairs.types[i] * pairs.n_types + pairs.types[owner]];
+        if (r2 >= c * c) continue;
+      }
       centre[e] = i;
       neighbour[e] = owner;
       // A ghost is its owner moved by whole box lengths: the count of them is the cell shift.

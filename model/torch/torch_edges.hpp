@@ -18,10 +18,18 @@ struct TorchEdges {
   std::int64_t count = 0;  ///< E
 };
 
+/// A cutoff per pair of the model's types (NequIP's per_edge_type_cutoff), Angstrom, row-major
+/// n_types x n_types, for atoms of the given model types; none (the default): one cutoff.
+struct TypePairCutoffs {
+  const std::int64_t* types = nullptr;  ///< per local atom
+  const double* cutoff = nullptr;
+  int n_types = 0;
+};
+
 /// Fills `out` from the full list `v` (local atoms wrapped into an orthorhombic box of
-/// `box_len`, Angstrom): every pair closer than `cutoff`, from both sides. Reuses out's storage:
-/// no allocation once it has seen the largest edge count.
+/// `box_len`, Angstrom): every pair closer than `cutoff` (and than its type pair's cutoff), from
+/// both sides. Reuses out's storage: no allocation once it has seen the largest edge count.
 void torch_edges_from_full_list(const NeighborView& v, const double box_len[3], double cutoff,
-                                TorchEdges& out);
+                                TorchEdges& out, const TypePairCutoffs& pairs = {});
 
 }  // namespace mdb

@@ -1,7 +1,7 @@
 #pragma once
-// A user's TorchScript potential as a ForceField: the file a NequIP or Allegro training deploys
-// (nequip-deploy), run through libtorch on the CPU with md's full neighbour list as edges with
-// cell shifts. No Python at benchmark time. Plain C++: libtorch stays in torch_model.cpp.
+// A user's TorchScript potential as a ForceField: the file a NequIP, Allegro or MACE training
+// deploys for LAMMPS, run through libtorch on the CPU with md's full neighbour list as edges with
+// cell shifts. No Python at benchmark time. Plain C++: libtorch stays in the .cpp files.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -14,25 +14,31 @@
 
 namespace mdb {
 
-/// What a deployed file says about itself (its metadata), read at load.
+/// What a deployed file says about itself (its metadata or attributes), read at load.
 struct TorchModelInfo {
-  std::string convention;               ///< "nequip" (nequip-deploy <= 0.6, Allegro alike)
-  std::string version;                  ///< e.g. nequip_version
-  double cutoff = 0.0;                  ///< r_max (Angstrom)
-  std::vector<std::string> type_names;  ///< the model's species, in its type order
-  bool double_precision = false;        ///< model_dtype float64 (else float32)
+  /// "nequip-0.6" (nequip-deploy <= 0.6, Allegro alike), "nequip" (nequip-compile, NequIP >=
+  /// 0.7, Allegro alike) or "mace" (MACE's LAMMPS export).
+  std::string convention;
+  std::string version;  ///< nequip_version where the file has it
+  double cutoff = 0.0;  ///< r_max (Angstrom)
+  /// The model's species in its type order: NequIP's type_names, or for MACE the element
+  /// symbols of its atomic_numbers (species map to them by name either way).
+  std::vector<std::string> type_names;
+  std::vector<int> atomic_numbers;   ///< MACE's, else empty
+  std::vector<double> edge_cutoffs;  ///< per_edge_type_cutoff (types x types, A), or empty
+  bool double_precision = false;     ///< computes in float64 (else float32)
 };
 
-/// E, forces and (when the model outputs it) the virial of a deployed model. Inputs per call,
-/// as pair_nequip gives them: pos (n x 3, local atoms), edge_index (2 x E), edge_cell_shift
-/// (E x 3), cell (3 x 3, rows the cell vectors), atom_types (n); outputs total_energy, forces and
-/// virial (-dE/d strain, eV; NequIP's sign, which is md's W = sum r f). Runs libtorch on one
-/// thread (md_bench's cpu rows are one thread).
+/// E, forces and (when the model outputs it) the virial of a deployed model, called as the
+/// LAMMPS plugin of its convention calls it (pair_nequip, pair_nequip_allegro, pair_mace
+/// no_domain_decomposition; see torch_nequip.cpp, torch_mace.cpp): local atoms only, edges to
+/// their periodic images as whole-cell shifts, the virial -dE/d strain (eV; md's W = sum r f).
+/// Runs libtorch on one thread (md_bench's cpu rows are one thread).
 class TorchModel final : public ForceField {
  public:
   /// Loads `path`. Throws std::invalid_argument with one line naming the file: missing or
   /// unreadable, not TorchScript this libtorch can load (a newer PyTorch's export may not load
-  /// in an older libtorch), or in no known convention.
+  /// in an older libtorch), in no known convention, or metadata that contradicts itself.
   explicit TorchModel(std::string path);
   ~TorchModel() override;
 
@@ -63,6 +69,7 @@ class TorchModel final : public ForceField {
   std::vector<std::int64_t> types_;  ///< per local atom: the model's type index
   std::vector<double> pos_;          ///< n x 3
   TorchEdges edges_;
+  TypePairCutoffs pair_cutoffs_;
   std::array<std::uint64_t, 3> ticks_{};
   long long calls_ = 0;
 };

@@ -11,6 +11,7 @@
 
 #include "bench/cases.hpp"
 #include "bench/custom_case.hpp"
+#include "bench/teacher_accuracy.hpp"
 #include "md/neighbor/neighbor_list.hpp"
 
 namespace mdb::bench {
@@ -145,10 +146,39 @@ TEST(Catalogue, TorchModelsComeThroughTheCatalogue) {
                         file + ": the model has no species 'Xe' (it covers Ar, Kr)");
   expect_one_line_error("torch:/nonexistent/m.pth", species({"Ar"}),
                         "/nonexistent/m.pth: cannot open");
+  // A 0.8 A box against 8.5 A + 1 A of skin needs 12 image shells, more than the list allows:
+  // one line at parse time, not an error in a run.
+  try {
+    parse_custom_case("tiny:model=torch:" + file + ",lattice=sc,a=0.4,species=Ar,sizes=8");
+    ADD_FAILURE() << "a box too small for the cutoff was accepted";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("--md_case tiny: ", 0), 0u) << what;
+    EXPECT_NE(what.find("periodic image shells"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
 #else
   expect_one_line_error("torch:m.pth", species({"Ar"}), "md_bench was built without libtorch");
 #endif
 }
+
+#if defined(MDB_HAVE_TORCH) && defined(MDB_TORCH_MODELS_DIR)
+// A torch student gets the accuracy counters against any teacher case: lj-ar's potential written
+// in torch, taught by lj-ar, is exact on every frame.
+TEST(Catalogue, ATorchStudentIsJudgedByItsTeacher) {
+  const std::string file = std::string(MDB_TORCH_MODELS_DIR) + "/lj_ar_nequip.pth";
+  CaseSpec c = parse_custom_case("torch-ar:model=torch:" + file +
+                                 ",lattice=fcc,a=5.26,species=Ar,T=40,dt=0.002,teacher=lj-ar");
+  EXPECT_EQ(c.teacher, "lj-ar");
+  if (!find_case(c.name)) add_case(c);
+  const auto a = reference_accuracy({find_case("torch-ar"), Ensemble::NVE, 32, 5, 0.002});
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->reference, "lj-ar");
+  EXPECT_GT(a->frames, 0);
+  EXPECT_LT(a->energy_mae_mev, 1e-6);  // of ~80 meV/atom
+  EXPECT_LT(a->force_rmse, 1e-9);      // eV/A, of ~0.01-0.03
+}
+#endif
 
 }  // namespace
 }  // namespace mdb::bench

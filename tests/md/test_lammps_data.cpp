@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "md/structure/element_masses.hpp"
+#include "md/structure/elements.hpp"
 #include "md/structure/structure_file.hpp"
 #include "tests/md/structure_file_support.hpp"
 

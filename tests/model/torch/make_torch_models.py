@@ -2,107 +2,88 @@
 """Writes the TorchScript models md_bench's torch tests load, in the conventions deployed models
 use, with Debian's PyTorch (python3-torch). Run by the build (tests/CMakeLists.txt):
 
-    make_torch_models.py OUT_DIR
+    make_torch_models.py OUT_DIR STUDENT_JSON
 
-Written here:
-  lj_nequip.pth     Lennard-Jones for Ar and Kr (geometric mixing, cutoff 8.5 A, shifted to 0 at
-                    the cutoff, float64) as
-                    nequip-deploy (<= 0.6) writes a model: metadata files nequip_version, r_max,
-                    n_species, type_names, model_dtype; a dictionary input (pos, edge_index,
-                    edge_cell_shift, cell, atom_types) over a full list of edges with cell shifts;
-                    outputs total_energy, atomic_energy, forces and virial (-dE/d strain, eV),
-                    forces and virial by autograd as NequIP's StressForceOutput does.
-  lj_nequip_f32.pth the same in float32 (model_dtype float32).
-  no_metadata.pth   the same module saved without metadata: a file in no known convention.
+STUDENT_JSON is bench/data/c-nn-student.json, the student md_bench runs natively as c-nn-student.
+Written (potentials in torch_potentials.py, conventions in torch_conventions.py):
+  lj_nequip.pth            Lennard-Jones Ar/Kr (geometric mixing, 8.5 A, shifted), float64,
+                           nequip-deploy <= 0.6
+  lj_nequip_f32.pth        the same in float32
+  lj_no_virial_nequip.pth  the same without a virial output (no pressure, no NPT)
+  no_metadata.pth          the same saved without metadata: in no known convention
+  lj.nequip.pth            the same LJ, nequip-compile (NequIP >= 0.7) convention
+  lj_ar_nequip.pth         md_bench's lj-ar potential exactly (argon, cut at 2.5 sigma, not
+                           shifted), a student whose teacher lj-ar must find it exact
+  lj.mace.pt               the same LJ as MACE's LAMMPS export, atomic numbers [36, 18] (Kr
+                           first: species map by element, not by order)
+  sw_si.nequip.pth         Stillinger-Weber silicon (LAMMPS's Si.sw values): a three-body term
+  c_nn_student.nequip.pth  the c-nn-student network, float32 as md_bench runs it natively
+  c_nn_student_f64.nequip.pth  the same network in float64
+  graphite_ab.xyz          the 8-atom orthorhombic AB graphite cell c-nn-student runs on (a 2.464,
+                           c 6.711 A, as model/distill/carbon_structures.cpp), for custom cases
+                           that put the exported student beside the native one
 """
 import os
 import sys
-from typing import Dict, List, Optional
 
 import torch
 
-
-class LennardJonesNequip(torch.nn.Module):
-    def __init__(self, epsilon: List[float], sigma: List[float], r_max: float, dtype: torch.dtype):
-        super().__init__()
-        eps = torch.tensor(epsilon, dtype=dtype)
-        sig = torch.tensor(sigma, dtype=dtype)
-        # Geometric mixing for both, as mdbench's LennardJones by default.
-        self.register_buffer("eps_ij", torch.sqrt(eps[:, None] * eps[None, :]))
-        self.register_buffer("sig_ij", torch.sqrt(sig[:, None] * sig[None, :]))
-        self.r_max = r_max
-
-    def forward(self, data: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
-        pos = data["pos"]
-        edge_index = data["edge_index"]
-        shift = data["edge_cell_shift"]
-        cell = data["cell"]
-        types = data["atom_types"]
-        # A homogeneous strain of positions and cell, so that dE/d(strain) is the virial.
-        strain = torch.zeros((3, 3), dtype=pos.dtype, device=pos.device)
-        strain.requires_grad_(True)
-        sym = 0.5 * (strain + strain.transpose(0, 1))
-        pos_in = pos.detach().requires_grad_(True)
-        p = pos_in + torch.matmul(pos_in, sym)
-        c = cell + torch.matmul(cell, sym)
-        i = edge_index[0]
-        j = edge_index[1]
-        vec = p[j] - p[i] + torch.matmul(shift, c)
-        r2 = (vec * vec).sum(dim=1)
-        ti = types[i]
-        tj = types[j]
-        sig2 = self.sig_ij[ti, tj] ** 2
-        s6 = (sig2 / r2) ** 3
-        c6 = (sig2 / (self.r_max * self.r_max)) ** 3
-        inside = (r2 < self.r_max * self.r_max).to(pos.dtype)
-        # Full list: each pair twice, half its energy to each centre atom; shifted so that the
-        # energy is continuous at the cutoff (LAMMPS's pair_modify shift yes).
-        pair = 0.5 * 4.0 * self.eps_ij[ti, tj] * ((s6 * s6 - s6) - (c6 * c6 - c6)) * inside
-        atomic = torch.zeros((pos.shape[0],), dtype=pos.dtype, device=pos.device)
-        atomic = atomic.index_add(0, i, pair)
-        total = atomic.sum()
-        grads = torch.autograd.grad([total], [pos_in, strain])
-        g_pos = grads[0]
-        g_strain = grads[1]
-        forces = torch.zeros_like(pos)
-        if g_pos is not None:
-            forces = -g_pos
-        virial = torch.zeros((3, 3), dtype=pos.dtype, device=pos.device)
-        if g_strain is not None:
-            virial = -g_strain
-        return {
-            "total_energy": total.reshape(1, 1).detach(),
-            "atomic_energy": atomic.reshape(-1, 1).detach(),
-            "forces": forces.detach(),
-            "virial": virial.reshape(1, 3, 3).detach(),
-        }
-
-
-def metadata(dtype: str) -> Dict[str, str]:
-    return {
-        "nequip_version": "0.6.0",
-        "r_max": "8.5",
-        "n_species": "2",
-        "type_names": "Ar Kr",
-        "model_dtype": dtype,
-        "allow_tf32": "0",
-    }
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from torch_conventions import save_mace, save_nequip, save_nequip_legacy  # noqa: E402
+from torch_potentials import AniNetwork, LennardJones, StillingerWeber, read_nnp  # noqa: E402
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print("usage: make_torch_models.py OUT_DIR", file=sys.stderr)
+    if len(sys.argv) != 3:
+        print("usage: make_torch_models.py OUT_DIR STUDENT_JSON", file=sys.stderr)
         return 2
-    out = sys.argv[1]
+    out, student_json = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    eps, sig = [0.0104, 0.0141], [3.405, 3.65]
-    for name, dtype, label in (("lj_nequip.pth", torch.float64, "float64"),
-                               ("lj_nequip_f32.pth", torch.float32, "float32")):
-        model = torch.jit.script(LennardJonesNequip(eps, sig, 8.5, dtype))
-        torch.jit.save(model, os.path.join(out, name), _extra_files=metadata(label))
-    model = torch.jit.script(LennardJonesNequip(eps, sig, 8.5, torch.float64))
-    torch.jit.save(model, os.path.join(out, "no_metadata.pth"))
+    torch.manual_seed(0)
+
+    def at(name: str) -> str:
+        return os.path.join(out, name)
+
+    eps, sig, r_max = [0.0104, 0.0141], [3.405, 3.65], 8.5
+    names = ["Ar", "Kr"]
+    lj64 = LennardJones(eps, sig, r_max, torch.float64)
+    save_nequip_legacy(lj64, at("lj_nequip.pth"), names, "float64")
+    save_nequip_legacy(LennardJones(eps, sig, r_max, torch.float32), at("lj_nequip_f32.pth"),
+                       names, "float32")
+    save_nequip_legacy(lj64, at("lj_no_virial_nequip.pth"), names, "float64", with_virial=False)
+    save_nequip_legacy(lj64, at("no_metadata.pth"), names, "float64", with_metadata=False)
+    save_nequip(lj64, at("lj.nequip.pth"), names, torch.float64)
+    save_nequip_legacy(LennardJones([0.0104], [3.405], 2.5 * 3.405, torch.float64, shift=False),
+                       at("lj_ar_nequip.pth"), ["Ar"], "float64")
+    # Kr first: the atomic numbers' order is the model's, not the structure's.
+    save_mace(LennardJones(eps[::-1], sig[::-1], r_max, torch.float64), at("lj.mace.pt"),
+              [36, 18], torch.float64)
+
+    sw = StillingerWeber(2.1683, 2.0951, 1.80, 21.0, 1.20, -0.333333333333, 7.049556277,
+                         0.6022245584, 4.0, 0.0)
+    save_nequip(sw, at("sw_si.nequip.pth"), ["Si"], torch.float64)
+
+    spec = read_nnp(student_json)
+    save_nequip(AniNetwork(spec, torch.float32), at("c_nn_student.nequip.pth"), spec["species"],
+                torch.float32)
+    save_nequip(AniNetwork(spec, torch.float64), at("c_nn_student_f64.nequip.pth"),
+                spec["species"], torch.float64)
+    write_graphite(at("graphite_ab.xyz"))
     return 0
+
+
+def write_graphite(path: str) -> None:
+    a, c = 2.464, 6.711
+    b = 3.0 ** 0.5 * a
+    layer = [(0.0, 0.0), (0.5, 1.0 / 6.0), (0.5, 0.5), (0.0, 2.0 / 3.0)]
+    lines = ["8", f'Lattice="{a!r} 0 0 0 {b!r} 0 0 0 {c!r}" Properties=species:S:1:pos:R:3 '
+             'pbc="T T T"']
+    for k in range(2):
+        for fx, fy in layer:
+            y = (fy + (1.0 / 3.0 if k else 0.0)) % 1.0
+            lines.append(f"C {fx * a!r} {y * b!r} {k * 0.5 * c!r}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+#pragma once
+// How md_bench talks to a deployed model in one convention: what it packs from md's step and
+// what it reads back. Private to mdb_torch: it includes libtorch, which torch_model.hpp keeps
+// out of its users. Conventions: torch_nequip.cpp (nequip-deploy <= 0.6, nequip-compile >= 0.7),
+// torch_mace.cpp (MACE's LAMMPS export); torch_load.cpp tells them apart.
+#include <torch/script.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "model/torch/torch_edges.hpp"
+#include "model/torch/torch_model.hpp"
+
+namespace mdb {
+
+/// One step, in md's terms: n local atoms, their positions (n x 3, Angstrom) and model type
+/// indices, the edges, and the cell (rows the cell vectors, Angstrom).
+struct TorchFrame {
+  std::int64_t n_atoms = 0;
+  double* pos = nullptr;
+  std::int64_t* types = nullptr;
+  TorchEdges* edges = nullptr;
+  double cell[9] = {};
+  bool virial = false;  ///< the step needs the virial
+};
+
+/// What the model gave: energy (eV), forces (n x 3 float64, contiguous) and, when it gives one,
+/// the virial -dE/d strain (3 x 3, eV).
+struct TorchReturn {
+  double energy = 0.0;
+  torch::Tensor forces;
+  bool has_virial = false;
+  std::array<double, 9> virial{};
+};
+
+class TorchConvention {
+ public:
+  virtual ~TorchConvention() = default;
+  virtual std::vector<torch::IValue> inputs(const TorchFrame& frame) const = 0;
+  /// Throws std::runtime_error naming the file for an output that is missing or misshapen.
+  virtual TorchReturn outputs(const torch::IValue& out, const TorchFrame& frame) const = 0;
+};
+
+struct LoadedTorchModel {
+  torch::jit::Module module;
+  TorchModelInfo info;
+  std::unique_ptr<TorchConvention> convention;
+};
+
+/// Loads `path` and finds its convention (torch_load.cpp). Throws std::invalid_argument, one line
+/// naming the file, for anything md_bench cannot run.
+LoadedTorchModel load_torch_model(const std::string& path);
+
+/// The metadata keys any NequIP-family export may carry (torch::jit::load fills those present).
+std::unordered_map<std::string, std::string> nequip_metadata_keys();
+/// The NequIP-family conventions, from the file's metadata; empty info.convention when the
+/// metadata is none of them.
+TorchModelInfo nequip_info(const std::string& path,
+                           std::unordered_map<std::string, std::string>& meta);
+std::unique_ptr<TorchConvention> make_nequip_convention(const std::string& path,
+                                                        const TorchModelInfo& info);
+/// MACE's LAMMPS export, from the module's attributes; empty info.convention when it lacks them.
+TorchModelInfo mace_info(const std::string& path, const torch::jit::Module& module);
+std::unique_ptr<TorchConvention> make_mace_convention(const std::string& path,
+                                                      const TorchModelInfo& info);
+
+/// Shared by the conventions.
+[[noreturn]] void bad_torch_file(const std::string& path, const std::string& what);
+/// libtorch's messages run over many lines (a C++ stack, the TorchScript source): the first line
+/// says what happened.
+std::string first_line(const std::string& what);
+/// The output `key` of a dictionary-returning model as a contiguous float64 tensor; throws
+/// std::runtime_error naming the file when it is missing or None.
+torch::Tensor model_output(const c10::impl::GenericDict& out, const char* key,
+                           const std::string& path);
+/// Whether the dictionary has `key` holding a tensor (not None).
+bool has_output(const c10::impl::GenericDict& out, const char* key);
+
+}  // namespace mdb

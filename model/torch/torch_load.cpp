@@ -1,0 +1,67 @@
+// Loading a deployed file and telling its convention from what it carries: NequIP's metadata
+// files (torch_nequip.cpp) or MACE's module attributes (torch_mace.cpp).
+#include <torch/version.h>
+
+#include <filesystem>
+
+#include "model/torch/torch_convention.hpp"
+
+namespace mdb {
+
+void bad_torch_file(const std::string& path, const std::string& what) {
+  throw std::invalid_argument(path + ": " + what);
+}
+
+std::string first_line(const std::string& what) {
+  return what.substr(0, what.find('\n'));
+}
+
+bool has_output(const c10::impl::GenericDict& out, const char* key) {
+  return out.contains(key) && out.at(key).isTensor();
+}
+
+torch::Tensor model_output(const c10::impl::GenericDict& out, const char* key,
+                           const std::string& path) {
+  if (!has_output(out, key)) {
+    throw std::runtime_error(path + ": the model gives no '" + key + "' output");
+  }
+  return out.at(key).toTensor().to(torch::kFloat64).contiguous();
+}
+
+LoadedTorchModel load_torch_model(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) bad_torch_file(path, "cannot open (no such file)");
+  if (std::filesystem::is_directory(path, ec)) bad_torch_file(path, "is a directory, not a model");
+  if (path.size() >= 4 && path.compare(path.size() - 4, 4, ".pt2") == 0) {
+    bad_torch_file(
+        path,
+        "is an AOTInductor package (nequip-compile --mode aotinductor), which needs "
+        "libtorch >= 2.6 and is not read; compile with --mode torchscript (.nequip.pth)");
+  }
+  LoadedTorchModel m;
+  std::unordered_map<std::string, std::string> meta = nequip_metadata_keys();
+  try {
+    m.module = torch::jit::load(path, torch::kCPU, meta);
+  } catch (const std::exception& e) {
+    bad_torch_file(path, "not a TorchScript file this libtorch (" + std::string(TORCH_VERSION) +
+                             ") can load (a newer PyTorch's export may need a newer libtorch): " +
+                             first_line(e.what()));
+  }
+  m.info = nequip_info(path, meta);
+  if (!m.info.convention.empty()) {
+    m.convention = make_nequip_convention(path, m.info);
+  } else {
+    m.info = mace_info(path, m.module);
+    if (m.info.convention.empty()) {
+      bad_torch_file(path,
+                     "in no convention md_bench reads: neither NequIP's metadata (nequip-deploy, "
+                     "nequip-compile, Allegro alike) nor MACE's LAMMPS export (r_max, "
+                     "num_interactions, atomic_numbers)");
+    }
+    m.convention = make_mace_convention(path, m.info);
+  }
+  m.module.eval();
+  return m;
+}
+
+}  // namespace mdb
