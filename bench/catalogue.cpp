@@ -17,6 +17,10 @@
 #ifdef MDB_HAVE_TORCH
 #include "model/torch/torch_model.hpp"
 #endif
+#ifdef MDB_HAVE_PYTHON
+#include "md/structure/elements.hpp"
+#include "model/ase/ase_calculator.hpp"
+#endif
 #ifdef MDB_HAVE_KIM
 #include "model/dunn/dunn_potential.hpp"
 #include "model/kim/kim_dunn_params.hpp"
@@ -113,6 +117,12 @@ ModelRecipe lj(std::string_view argument, const ModelRequest& request) {
   r.family = "lj";
   r.make = [p] { return std::make_unique<LennardJones<>>(p); };
   r.lammps_pair = lammps_lj(p);
+  // ASE's LJ takes one epsilon and sigma for all atoms (this kind's parameters), and shifts the
+  // energy to 0 at rc: the same forces, so the same trajectory, for its Peer rows.
+  r.ase_calculator =
+      "ase.calculators.lj:LennardJones:{\"epsilon\": " + lammps_number(p.species.front().epsilon) +
+      ", \"sigma\": " + lammps_number(p.species.front().sigma) +
+      ", \"rc\": " + lammps_number(p.cutoff) + "}";
   r.force_tolerance = 1e-6;
   return r;
 }
@@ -275,6 +285,33 @@ ModelRecipe torch_file(std::string_view argument, const ModelRequest& request) {
 #endif
 }
 
+// ase:<module>:<Class>[:<JSON>]: any ASE calculator (model/ase/), made once here so that a module
+// that does not import, a class that is no calculator or bad keyword arguments are an error now.
+ModelRecipe ase(std::string_view argument, const ModelRequest& request) {
+#ifdef MDB_HAVE_PYTHON
+  const AseSpec spec = parse_ase_spec(argument);
+  const AseCalculatorModel probe(spec);
+  for (const std::string& s : request.species) {
+    if (atomic_number(s) == 0) {
+      bad("ase:" + spec.text() + ": species '" + s +
+          "' is no element symbol (ASE names atoms by element)");
+    }
+  }
+  ModelRecipe r;
+  r.family = "ase";
+  r.make = [spec] { return std::make_unique<AseCalculatorModel>(spec); };
+  r.ase_calculator = spec.text();
+  // Finite differences of a calculator's energy: float64 in ASE's own calculators, but a
+  // float32 network behind one holds ~1e-2 eV/A.
+  r.force_tolerance = kTrainedNetworkForceTolerance;
+  return r;
+#else
+  static_cast<void>(argument);
+  static_cast<void>(request);
+  bad("md_bench was built without Python (python3-dev and pybind11-dev, for ASE calculators)");
+#endif
+}
+
 }  // namespace
 
 const std::vector<CatalogueEntry>& model_catalogue() {
@@ -288,6 +325,7 @@ const std::vector<CatalogueEntry>& model_catalogue() {
       {"kim", "kim:<KIM model>", kim},                 // any installed OpenKIM model
       {"dunn", "dunn:<KIM DUNN model>", dunn},         // DUNN natively, KIM's parameters
       {"torch", "torch:<file>", torch_file},           // a deployed TorchScript model
+      {"ase", "ase:<module>:<Class>[:<JSON>]", ase},   // any ASE calculator
   };
   return entries;
 }

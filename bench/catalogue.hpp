@@ -25,13 +25,16 @@ struct ModelAbilities {
 /// A resolved model: how to make it and how md_bench checks and compares it.
 struct ModelRecipe {
   /// The model's family, the name --md_models selects and md_bench's JSON reports: "lj", "sw",
-  /// "nn-student", "nn-teacher", "nn", "kim", "dunn".
+  /// "nn-student", "nn-teacher", "nn", "kim", "dunn", "torch", "ase".
   std::string family;
   /// A new, unbound model.
   std::function<std::unique_ptr<ForceField>()> make;
   /// The same potential in LAMMPS (bench/peers/): pair_style / pair_coeff lines, writing any file
   /// they read into the given scratch directory. Empty: LAMMPS has no such model.
   std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;
+  /// The same potential as an ASE calculator, `module:Class[:<JSON keyword arguments>]`, for
+  /// the ase Peer rows (ASE's own MD loop). Empty: ASE has no such calculator.
+  std::string ase_calculator;
   /// The force check's absolute tolerance (force units; a relative 1e-4 is added).
   double force_tolerance = 0.0;
 

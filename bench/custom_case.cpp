@@ -73,6 +73,32 @@ void set_teacher(CaseSpec& c, const std::string& teacher, System& sample) {
   c.teacher = teacher;
 }
 
+// The first ',' outside braces, brackets and double quotes: model=ase:m:C:{"a": 1, "b": 2}
+// keeps its JSON keyword arguments whole.
+std::size_t top_level_comma(std::string_view s) {
+  int depth = 0;
+  bool quoted = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (quoted) {
+      if (ch == '\\') {
+        ++i;
+      } else if (ch == '"') {
+        quoted = false;
+      }
+    } else if (ch == '"') {
+      quoted = true;
+    } else if (ch == '{' || ch == '[') {
+      ++depth;
+    } else if ((ch == '}' || ch == ']') && depth > 0) {
+      --depth;
+    } else if (ch == ',' && depth == 0) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 CaseSpec parse_custom_case(std::string_view spec) {
@@ -88,7 +114,7 @@ CaseSpec parse_custom_case(std::string_view spec) {
   std::map<std::string, std::string, std::less<>> kv;
   std::string_view rest = spec.substr(colon + 1);
   while (!rest.empty()) {
-    const auto comma = std::min(rest.find(','), rest.size());
+    const auto comma = std::min(top_level_comma(rest), rest.size());
     const std::string_view item = rest.substr(0, comma);
     rest.remove_prefix(std::min(comma + 1, rest.size()));
     const auto eq = item.find('=');

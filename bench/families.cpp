@@ -16,6 +16,9 @@
 #include "bench/teacher_accuracy.hpp"
 #include "bench/workspace.hpp"
 #include "md/core/phase_timer.hpp"
+#ifdef MDB_HAVE_PYTHON
+#include "bench/peers/ase_peer.hpp"
+#endif
 #ifdef MDB_HAVE_LAMMPS
 #include "bench/peers/lammps_peer.hpp"
 #endif
@@ -292,6 +295,13 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
   if (s.family == Family::Scaling) {
     s.key.atoms = static_cast<int>(state.range(0));
     state.SetComplexityN(state.range(0));
+  }
+  if (s.family == Family::Peer && s.peer == PeerKind::Ase) {
+#ifdef MDB_HAVE_PYTHON
+    return run_ase_peer(state, s.key);
+#else
+    return skip_with_error(state, "md_bench was built without Python");
+#endif
   }
   if (s.family == Family::Peer) {
 #ifdef MDB_HAVE_LAMMPS

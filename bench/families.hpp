@@ -16,6 +16,9 @@ enum class Family { Step, Trajectory, Scaling, Batched, Peer };
 const char* family_name(Family f);
 
 /// Everything one registered benchmark needs to run.
+/// Who advances a Peer row's state: LAMMPS in-process, or ASE's own MD loop.
+enum class PeerKind { Lammps, Ase };
+
 struct BenchmarkSpec {
   Family family = Family::Step;
   StateKey key;         ///< for Scaling, key.atoms is taken from state.range(0)
@@ -24,8 +27,9 @@ struct BenchmarkSpec {
   int sim_threads = 1;  ///< Step, Trajectory, Scaling: threads per simulation
   bool mixed = false;   ///< cpu-mixed: the model's mixed-precision variant
   Backend backend = Backend::Cpu;
-  bool graph = false;            ///< cuda: replay each step from a CUDA graph
-  long trajectory_steps = 1000;  ///< Trajectory only
+  bool graph = false;                ///< cuda: replay each step from a CUDA graph
+  long trajectory_steps = 1000;      ///< Trajectory only
+  PeerKind peer = PeerKind::Lammps;  ///< Peer only
   /// As registered (Scaling: without the size). Shared, so copying a spec in every call of
   /// the benchmark allocates nothing for the MemoryManager's pass to count.
   std::shared_ptr<const std::string> name{};

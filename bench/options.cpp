@@ -178,13 +178,22 @@ MdOptions parse_md_options(int& argc, char** argv) {
       }
     } else if (flag == "--md_peers") {
       need_value();
-      if (value == "lammps") {
-        o.lammps_peers = true;
-      } else if (value == "none") {
-        o.lammps_peers = false;
-      } else {
-        throw OptionError("--md_peers: unknown peer '" + std::string(value) +
-                          "' (expected lammps or none)");
+      o.lammps_peers = o.ase_peers = false;
+      if (value != "none") {
+        std::string_view rest = value;
+        while (!rest.empty()) {
+          const auto slash = std::min(rest.find('/'), rest.size());
+          const std::string_view peer = rest.substr(0, slash);
+          rest.remove_prefix(std::min(slash + 1, rest.size()));
+          if (peer == "lammps") {
+            o.lammps_peers = true;
+          } else if (peer == "ase") {
+            o.ase_peers = true;
+          } else {
+            throw OptionError("--md_peers: unknown peer '" + std::string(peer) +
+                              "' (expected lammps, ase, lammps/ase or none)");
+          }
+        }
       }
     } else if (flag == "--md_allow_errors" && !has_value) {
       o.allow_errors = true;
@@ -244,8 +253,10 @@ const char* md_options_help() {
                                         docs/BENCHMARKS.md), e.g. ge:model=kim:<model>,lattice=
                                         diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz;
                                         teacher=<case> adds energy_mae and force_rmse against it
-          [--md_peers=lammps|none]      Peer family: the Step states run by LAMMPS in-process
-                                        (default lammps, when built with liblammps)
+          [--md_peers=lammps/ase|lammps|ase|none]
+                                        Peer family: the Step states run by LAMMPS in-process
+                                        and by ASE's own MD loop (default both, when built
+                                        with liblammps and Python)
           [--md_device=<N>]             the CUDA device the cuda rows run on (default: 0)
           [--md_cuda=auto|on|off]       cuda rows (Step, Scaling, Batched on the GPU engine):
                                         auto = when built with CUDA and a GPU is usable

@@ -10,6 +10,9 @@
 #include "bench/counters.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/registry_device.hpp"
+#ifdef MDB_HAVE_PYTHON
+#include "bench/peers/ase_peer.hpp"
+#endif
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
 #endif
@@ -20,7 +23,8 @@ namespace {
 constexpr const char* kBackend = "cpu";
 constexpr const char* kMixedBackend = "cpu-mixed";  // float pair arithmetic, one thread
 const std::vector<int> kDefaultReplicas = {1, 2, 4, 8};
-constexpr int kBatchedAtoms = 64;  // the seed projects' small-system screening size
+constexpr int kBatchedAtoms = 64;      // the seed projects' small-system screening size
+constexpr int kAsePeerMaxAtoms = 512;  // ase Peer rows in a default run: up to this size
 constexpr int kFullBatchedAtoms = 1024;
 
 // Empty when md_bench was built without the KIM API.
@@ -158,6 +162,18 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
                           {Family::Peer, key_of(c, e, n, o)},
                           {}});
         }
+#ifdef MDB_HAVE_PYTHON
+        // ASE's loop is Python: tens of ms a step at a few hundred atoms, so its rows stop
+        // there unless sizes were asked for.
+        if (o.ase_peers && has_ase_peer(c, e) && (sized || n <= kAsePeerMaxAtoms)) {
+          BenchmarkSpec s{Family::Peer, key_of(c, e, n, o)};
+          s.peer = PeerKind::Ase;
+          plan.push_back({std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
+                              std::to_string(n) + "/" + c.name + "/ase",
+                          s,
+                          {}});
+        }
+#endif
       }
       for (int n : traj_sizes) {
         for (int t : threads) {

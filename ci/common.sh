@@ -7,8 +7,11 @@ MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nl
 # Peers (optional at build time, auto-detected): the KIM API with Debian's published models
 # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary with mpirun (the
 # scripts there; vs_lammps_2core.sh runs `mpirun -np 2 lmp`).
-# libtorch (model/torch/) runs users' TorchScript models: `model=torch:<file>`.
-MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin libtorch-dev)
+# libtorch (model/torch/) runs users' TorchScript models: `model=torch:<file>`. An embedded
+# CPython with pybind11 (model/ase/) runs ASE calculators (`model=ase:...`) and ASE's own MD loop
+# as a Peer; python3-ase is what it imports.
+MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin libtorch-dev
+  python3-dev pybind11-dev python3-ase)
 MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the
@@ -37,9 +40,9 @@ MDB_GATE_MIN_TIME_DEFAULT=0.2
 # the gate with a message instead of eating the job's 90 minutes.
 MDB_GATE_BUILD_TIMEOUT_DEFAULT=2400
 MDB_GATE_RUN_TIMEOUT_DEFAULT=900
-# CMake options of the gate's builds: no peers and no libtorch (the suite uses none), no CUDA
+# CMake options of the gate's builds: no peers, libtorch or Python (the suite uses none), no CUDA
 # (no GPU runner yet; set MDB_GATE_CMAKE_ARGS to gate cuda rows on one).
-MDB_GATE_CMAKE_ARGS_DEFAULT="-DMDBENCH_KIM=OFF -DMDBENCH_LAMMPS=OFF -DMDBENCH_CUDA=OFF -DMDBENCH_TORCH=OFF"
+MDB_GATE_CMAKE_ARGS_DEFAULT="-DMDBENCH_KIM=OFF -DMDBENCH_LAMMPS=OFF -DMDBENCH_CUDA=OFF -DMDBENCH_TORCH=OFF -DMDBENCH_PYTHON=OFF"
 
 # Installs whatever is missing with apt-get; prints nothing when all is there. Arguments name
 # packages wanted on top of MDB_PACKAGES (e.g. "${MDB_TEST_PACKAGES[@]}").

@@ -10,9 +10,18 @@ namespace mdb {
 void CellGrid::build(const double* x, const double* y, const double* z, int n,
                      const std::array<double, 3>& lo, const std::array<double, 3>& hi,
                      double min_cell) {
+  // A tiny range (a model that finds its own neighbours, e.g. an ASE calculator) would ask for
+  // billions of cells; wider cells are still correct, so the count stays near the atoms'.
+  double want[3], total = 1.0;
+  for (int a = 0; a < 3; ++a) {
+    want[a] = std::max(1.0, std::floor((hi[a] - lo[a]) / min_cell));
+    total *= want[a];
+  }
+  const double most = 8.0 * n + 27.0;
+  const double shrink = total > most ? std::cbrt(most / total) : 1.0;
   for (int a = 0; a < 3; ++a) {
     const double extent = hi[a] - lo[a];
-    dims_[a] = std::max(1, static_cast<int>(std::floor(extent / min_cell)));
+    dims_[a] = std::max(1, static_cast<int>(std::floor(want[a] * shrink)));
     lo_[a] = lo[a];
     inv_width_[a] = dims_[a] / extent;
   }

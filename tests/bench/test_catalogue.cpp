@@ -180,5 +180,38 @@ TEST(Catalogue, ATorchStudentIsJudgedByItsTeacher) {
 }
 #endif
 
+// ase:<module>:<Class>[:<JSON>] comes through the catalogue too: a custom case keeps the JSON's
+// commas inside its braces, the recipe carries its own calculator for the ase Peer rows, and
+// every bad spec is one line; lj's recipe names ASE's LennardJones with its parameters.
+TEST(Catalogue, AseCalculatorsComeThroughTheCatalogue) {
+#ifdef MDB_HAVE_PYTHON
+  const CaseSpec c = parse_custom_case(
+      "ar:model=ase:ase.calculators.lj:LennardJones:{\"sigma\": 3.405, \"epsilon\": 0.0104, "
+      "\"rc\": 8.5},lattice=fcc,a=5.26,species=Ar,T=40,sizes=32");
+  EXPECT_EQ(c.recipe.family, "ase");
+  EXPECT_EQ(c.recipe.ase_calculator,
+            "ase.calculators.lj:LennardJones:{\"sigma\": 3.405, \"epsilon\": 0.0104, \"rc\": 8.5}");
+  EXPECT_EQ(c.recipe.make()->name(), "ase:LennardJones");
+  EXPECT_EQ(c.temperature, 40.0);  // the keys after the JSON were read
+  expect_one_line_error("ase:ase.calculators.emt:EMT:{bad", species({"Cu"}),
+                        "ase:ase.calculators.emt:EMT:{bad: the keyword arguments '{bad' are not a "
+                        "JSON object");
+  expect_one_line_error("ase:no_such_module:X", species({"Cu"}),
+                        "ase:no_such_module:X: cannot import module 'no_such_module': "
+                        "ModuleNotFoundError: No module named 'no_such_module'");
+  expect_one_line_error("ase:ase.calculators.emt", species({"Cu"}),
+                        "ase:ase.calculators.emt: expected <module>:<Class>[:<JSON>]");
+  expect_one_line_error("ase:ase.calculators.emt:EMT", species({"Q"}),
+                        "ase:ase.calculators.emt:EMT: species 'Q' is no element symbol");
+#else
+  expect_one_line_error("ase:ase.calculators.emt:EMT", species({"Cu"}),
+                        "md_bench was built without Python");
+#endif
+  const ModelRecipe lj = resolve_model("lj", {"lj-ar", {"Ar"}, std::nullopt});
+  EXPECT_EQ(lj.ase_calculator,
+            "ase.calculators.lj:LennardJones:{\"epsilon\": 0.0104, \"sigma\": 3.405, \"rc\": "
+            "8.5125}");
+}
+
 }  // namespace
 }  // namespace mdb::bench

@@ -166,6 +166,25 @@ TEST(MdOptions, BadValuesAreOptionErrors) {
   }
 }
 
+TEST(MdOptions, PeersAreASlashList) {
+  const MdOptions both = Args({"b"}).parse();
+  EXPECT_TRUE(both.lammps_peers && both.ase_peers);
+  const MdOptions ase = Args({"b", "--md_peers=ase"}).parse();
+  EXPECT_TRUE(!ase.lammps_peers && ase.ase_peers);
+  const MdOptions lammps = Args({"b", "--md_peers=lammps"}).parse();
+  EXPECT_TRUE(lammps.lammps_peers && !lammps.ase_peers);
+  const MdOptions none = Args({"b", "--md_peers=none"}).parse();
+  EXPECT_TRUE(!none.lammps_peers && !none.ase_peers);
+  const MdOptions slash = Args({"b", "--md_peers=ase/lammps"}).parse();
+  EXPECT_TRUE(slash.lammps_peers && slash.ase_peers);
+  try {
+    Args({"b", "--md_peers=lammps/gromacs"}).parse();
+    FAIL() << "no error";
+  } catch (const OptionError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown peer 'gromacs'"), std::string::npos);
+  }
+}
+
 TEST(MdOptions, ErrorsNameTheFlagAndValue) {
   try {
     Args({"b", "--md_steps=abc"}).parse();

@@ -100,6 +100,13 @@ TEST(NeighborList, MatchesBruteForceWhenCutoffExceedsHalfBox) {
   expect_matches_brute_force(random_system({10.5, 10.5, 21.0}, 64, 3), 8.5, 1.0);
 }
 
+// A range far below the box's (a model that finds its own neighbours asks for 0.01 A) would
+// want ~10^9 cells; the grid keeps its cells wider and the list stays right.
+TEST(NeighborList, TinyRangeInALargeBox) {
+  expect_matches_brute_force(random_system({14.0, 11.0, 17.0}, 300, 4), 0.01, 0.0);
+  expect_matches_brute_force(random_system({14.0, 11.0, 17.0}, 300, 5), 0.3, 0.0);
+}
+
 TEST(NeighborList, MatchesBruteForceWithAtomsOnFaces) {
   System s(Box({0, 0, 0}, {6.0, 6.0, 6.0}), kMetalUnits);
   s.add_species("A", 1.0);

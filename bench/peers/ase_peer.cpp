@@ -1,0 +1,105 @@
+#include "bench/peers/ase_peer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "bench/counters.hpp"
+#include "bench/families.hpp"
+#include "bench/workspace.hpp"
+#include "md/core/phase_timer.hpp"
+#include "model/ase/ase_dynamics.hpp"
+
+namespace mdb::bench {
+namespace {
+
+constexpr long kWarmupSteps = 3;        // ASE's first steps pay for imports and neighbour lists
+constexpr double kChunkSeconds = 0.02;  // target wall time of one dyn.run(K)
+
+// Kept between Google Benchmark's calls of one row, as the LAMMPS peer keeps its instance, so
+// they continue one trajectory.
+struct AseCache {
+  StateKey key;
+  std::unique_ptr<AseDynamics> dyn;
+  long chunk = 1;
+};
+
+AseCache& warmed_dynamics(const StateKey& key) {
+  static AseCache cache;
+  if (cache.dyn && cache.key == key) return cache;
+  cache.dyn.reset();
+  const CaseSpec& c = *key.spec;
+  AseLoopSettings s;
+  s.langevin = key.ensemble == Ensemble::NVT;
+  s.timestep_ps = key.timestep * c.report.ps_per_time;
+  s.temperature_k = c.temperature;
+  s.friction_per_ps = c.friction;
+  s.seed = key.seed;
+  auto dyn = std::make_unique<AseDynamics>(parse_ase_spec(c.recipe.ase_calculator),
+                                           equilibrated_system(key), s);
+  dyn->run(1);
+  const std::uint64_t t0 = PhaseTimer::now();
+  dyn->run(kWarmupSteps);
+  const double per_step =
+      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
+  cache.key = key;
+  cache.dyn = std::move(dyn);
+  cache.chunk = per_step > 0 ? std::clamp<long>(std::lround(kChunkSeconds / per_step), 1, 5000) : 1;
+  return cache;
+}
+
+}  // namespace
+
+bool has_ase_peer(const CaseSpec& c, Ensemble e) {
+  return !c.recipe.ase_calculator.empty() && c.units == &kMetalUnits &&
+         (e == Ensemble::NVE || e == Ensemble::NVT);
+}
+
+void run_ase_peer(benchmark::State& state, const StateKey& key) {
+  AseDynamics* dyn = nullptr;
+  long chunk = 1;
+  try {
+    AseCache& cache = warmed_dynamics(key);
+    dyn = cache.dyn.get();
+    chunk = cache.chunk;
+  } catch (const std::exception& e) {
+    return skip_with_error(state, e.what());
+  }
+  const double spt = seconds_per_tick();
+  double seconds = 0.0, per_step = 0.0;
+  long pending = 0, done = 0;
+  MemoryProbe probe;
+  probe.start();
+  try {
+    for (auto _ : state) {
+      if (pending == 0) {
+        const long k = std::min<long>(chunk, static_cast<long>(state.max_iterations) - done);
+        const std::uint64_t t0 = PhaseTimer::now();
+        dyn->run(k);
+        const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
+        seconds += dt;
+        per_step = dt / static_cast<double>(k);
+        pending = k;
+      }
+      state.SetIterationTime(per_step);
+      --pending;
+      ++done;
+    }
+    if (!std::isfinite(dyn->potential_energy())) {
+      return skip_with_error(state, "ASE's energy is not finite (the run blew up)");
+    }
+  } catch (const std::exception& e) {
+    return skip_with_error(state, e.what());
+  }
+  Measurement m;
+  probe.finish(m, state.iterations());
+  m.natoms = static_cast<double>(key.atoms);
+  m.timestep_ps = key.timestep * key.spec->report.ps_per_time;
+  m.steps = static_cast<double>(state.iterations());
+  m.seconds = seconds;
+  m.phases = false;  // ASE's loop has no phase clocks md_bench can read
+  publish(state, m);
+}
+
+}  // namespace mdb::bench
