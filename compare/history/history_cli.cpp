@@ -102,7 +102,8 @@ int history_main(const std::vector<std::string>& args, std::ostream& out, std::o
     if (a.command == "list") return history_list(a, *reader(), out);
     if (a.command == "show") return history_show(a, *reader(), out);
     if (a.command == "export") return history_export(a, *reader(), out);
-    throw UsageError("unknown command '" + a.command + "' (add, list, show, export)");
+    if (a.command == "detect") return history_detect(a, *reader(), out);
+    throw UsageError("unknown command '" + a.command + "' (add, list, show, export, detect)");
   } catch (const std::exception& e) {
     // UsageError, StoreError, DuplicateRunError, JsonError: all bad input, all one line.
     err << "history: " << e.what() << "\n";

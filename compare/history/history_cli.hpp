@@ -21,5 +21,6 @@ int history_add(const HistoryArgs& a, std::ostream& out);
 int history_list(const HistoryArgs& a, Store& store, std::ostream& out);
 int history_show(const HistoryArgs& a, Store& store, std::ostream& out);
 int history_export(const HistoryArgs& a, Store& store, std::ostream& out);
+int history_detect(const HistoryArgs& a, Store& store, std::ostream& out);
 
 }  // namespace mdb::history
