@@ -12,10 +12,10 @@
 namespace mdb::history {
 namespace {
 
-class HistoryDetect : public ::testing::Test {
+class HistoryDetect : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    loc_ = testing::fresh_store("sqlite",
+    loc_ = testing::fresh_store(GetParam(),
                                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
     if (!loc_.skip_reason.empty()) GTEST_SKIP() << loc_.skip_reason;
     store_ = open_store(loc_.where, Store::Open::kCreate);
@@ -41,7 +41,7 @@ class HistoryDetect : public ::testing::Test {
   std::unique_ptr<Store> store_;
 };
 
-TEST_F(HistoryDetect, NamesTheCommitAStepCameWith) {
+TEST_P(HistoryDetect, NamesTheCommitAStepCameWith) {
   add_series("Step/A", 40, 22, 5.0, 1);
   std::string out;
   EXPECT_EQ(detect({"--format", "json"}, &out), 0) << out;  // 18 runs ago: not recent
@@ -55,7 +55,7 @@ TEST_F(HistoryDetect, NamesTheCommitAStepCameWith) {
   EXPECT_NEAR(cp["rel_change"].get<double>(), 0.05, 0.01);
 }
 
-TEST_F(HistoryDetect, ARegressionInTheLastRunsFailsTheGate) {
+TEST_P(HistoryDetect, ARegressionInTheLastRunsFailsTheGate) {
   add_series("Step/A", 40, 36, 5.0, 2);  // slower for the last 4 runs
   std::string out;
   EXPECT_EQ(detect({}, &out), 1) << out;
@@ -63,14 +63,14 @@ TEST_F(HistoryDetect, ARegressionInTheLastRunsFailsTheGate) {
   EXPECT_EQ(detect({"--last", "3"}), 0);  // 4 runs ago is outside the last 3
 }
 
-TEST_F(HistoryDetect, AnImprovementInTheLastRunsPasses) {
+TEST_P(HistoryDetect, AnImprovementInTheLastRunsPasses) {
   add_series("Step/A", 40, 36, -5.0, 3);  // faster
   std::string out;
   EXPECT_EQ(detect({}, &out), 0) << out;
   EXPECT_NE(out.find("better"), std::string::npos) << out;
 }
 
-TEST_F(HistoryDetect, SeriesAreSplitByMachine) {
+TEST_P(HistoryDetect, SeriesAreSplitByMachine) {
   // A new runner that is twice as slow takes over: not a change of the code.
   add_series("Step/A", 30, 30, 0.0, 4, "old-runner", 0);
   add_series("Step/A", 30, 30, 0.0, 5, "new-runner", 30);
@@ -85,7 +85,7 @@ TEST_F(HistoryDetect, SeriesAreSplitByMachine) {
   EXPECT_TRUE(nlohmann::json::parse(out)["change_points"].empty()) << out;
 }
 
-TEST_F(HistoryDetect, FiltersByNameAndRejectsBadInput) {
+TEST_P(HistoryDetect, FiltersByNameAndRejectsBadInput) {
   add_series("Step/A", 20, 20, 0.0, 6);
   add_series("Trajectory/B", 20, 20, 0.0, 7, "m1", 20);
   std::string out;
@@ -98,7 +98,7 @@ TEST_F(HistoryDetect, FiltersByNameAndRejectsBadInput) {
   EXPECT_EQ(detect({"--metric", "no_such_metric"}, &out), 2) << out;
 }
 
-TEST_F(HistoryDetect, PermutationOptionRunsThroughTheCommandLine) {
+TEST_P(HistoryDetect, PermutationOptionRunsThroughTheCommandLine) {
   add_series("Step/A", 30, 15, 6.0, 8);
   std::string out;
   // 99 permutations cannot give p below 0.01: the default 0.001 is refused, 0.02 is fine.
@@ -112,6 +112,9 @@ TEST_F(HistoryDetect, PermutationOptionRunsThroughTheCommandLine) {
   ASSERT_EQ(doc["change_points"].size(), 1u) << out;
   EXPECT_EQ(doc["change_points"][0]["commit"], "c15");
 }
+
+INSTANTIATE_TEST_SUITE_P(Backends, HistoryDetect, ::testing::Values("sqlite", "postgres"),
+                         [](const auto& p) { return p.param; });
 
 }  // namespace
 }  // namespace mdb::history
