@@ -42,13 +42,13 @@ DetectReport detect_changes(const std::vector<Series>& series, const DetectOptio
       c.benchmark = s.benchmark;
       c.metric = s.metric;
       c.point = cp;
-      c.commit = s.points[cp.index].commit;
-      c.previous_commit = cp.index > 0 ? s.points[cp.index - 1].commit : "";
-      c.time = s.points[cp.index].time;
+      c.commit = s.points[cp.index].run->commit;
+      c.previous_commit = cp.index > 0 ? s.points[cp.index - 1].run->commit : "";
+      c.time = s.points[cp.index].run->time;
       c.runs_from_end = values.size() - 1 - cp.index;
       const auto direction = compare::builtin_metric(s.metric).direction;
-      c.judged = direction != compare::Direction::kInfo &&
-                 direction != compare::Direction::kIdentity;
+      c.judged =
+          direction != compare::Direction::kInfo && direction != compare::Direction::kIdentity;
       c.worse = makes_worse(s.metric, cp);
       c.recent = c.runs_from_end < last_k;
       report.changes.push_back(std::move(c));

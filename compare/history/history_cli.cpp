@@ -82,9 +82,9 @@ int history_show(const HistoryArgs& a, Store& store, std::ostream& out) {
   for (const auto& s : series) {
     out << s.benchmark << "  " << s.metric << "  on " << s.machine << "\n";
     for (const auto& p : s.points) {
-      out << "  run " << std::setw(6) << std::left << p.run_id << std::setw(27) << p.time
-          << std::setw(22) << p.commit << std::setprecision(6) << p.value << "  (" << p.repetitions
-          << (p.repetitions == 1 ? " repetition" : " repetitions") << ")\n";
+      out << "  run " << std::setw(6) << std::left << p.run->id << std::setw(27) << p.run->time
+          << std::setw(22) << p.run->commit << std::setprecision(6) << p.value << "  ("
+          << p.repetitions << (p.repetitions == 1 ? " repetition" : " repetitions") << ")\n";
     }
   }
   return 0;

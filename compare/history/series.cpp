@@ -34,33 +34,52 @@ std::vector<Series> read_series(Store& store, const std::string& metric,
     wanted.emplace(id, std::move(name));
   }
   // Runs in series order; a run's position is its place on the x axis of every series.
-  const std::vector<RunInfo> runs = store.runs();
-  std::unordered_map<std::int64_t, std::size_t> position;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    const RunInfo& r = runs[i];
+  auto runs = std::make_shared<const std::vector<RunInfo>>(store.runs());
+  std::unordered_map<std::int64_t, std::uint32_t> position;
+  for (std::size_t i = 0; i < runs->size(); ++i) {
+    const RunInfo& r = (*runs)[i];
     if (!filter.machine.empty() && r.machine != filter.machine) continue;
     if (!filter.since.empty() && r.time < filter.since) continue;
-    position.emplace(r.id, i);
+    position.emplace(r.id, static_cast<std::uint32_t>(i));
   }
-  // (benchmark, run position) -> repetitions
-  std::map<std::pair<std::int64_t, std::size_t>, std::vector<double>> values;
+  // One flat record per value, sorted into (benchmark, run) groups: no node per value, so a
+  // store of millions of values is read in a few hundred ms.
+  struct Value {
+    std::int64_t benchmark;
+    std::uint32_t run;
+    double value;
+  };
+  std::vector<Value> values;
   store.for_each_value(metric, [&](const MetricSample& s) {
     if (!wanted.count(s.benchmark_id)) return;
     const auto pos = position.find(s.run_id);
     if (pos == position.end() || std::isnan(s.value)) return;
-    values[{s.benchmark_id, pos->second}].push_back(s.value);
+    values.push_back({s.benchmark_id, pos->second, s.value});
+  });
+  std::sort(values.begin(), values.end(), [](const Value& a, const Value& b) {
+    return a.benchmark != b.benchmark ? a.benchmark < b.benchmark : a.run < b.run;
   });
   std::map<std::pair<std::string, std::string>, Series> by_key;  // (machine, benchmark)
-  for (auto& [key, reps] : values) {
-    const RunInfo& run = runs[key.second];
-    Series& s = by_key[{run.machine, wanted[key.first]}];
+  std::vector<double> reps;
+  for (std::size_t i = 0; i < values.size();) {
+    std::size_t j = i;
+    reps.clear();
+    for (; j < values.size() && values[j].benchmark == values[i].benchmark &&
+           values[j].run == values[i].run;
+         ++j) {
+      reps.push_back(values[j].value);
+    }
+    const RunInfo& run = (*runs)[values[i].run];
+    const std::string& name = wanted[values[i].benchmark];
+    Series& s = by_key[{run.machine, name}];
     if (s.points.empty()) {
       s.machine = run.machine;
-      s.benchmark = wanted[key.first];
+      s.benchmark = name;
       s.metric = metric;
+      s.runs = runs;
     }
-    const int n = static_cast<int>(reps.size());
-    s.points.push_back({run.id, run.commit, run.time, compare::median(std::move(reps)), n});
+    s.points.push_back({&run, compare::median(reps), static_cast<int>(reps.size())});
+    i = j;
   }
   std::vector<Series> out;
   out.reserve(by_key.size());

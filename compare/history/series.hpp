@@ -3,6 +3,7 @@
 // median of its repetitions), in the order the runs were made. detect, show and md_report's
 // trend charts all read series through here.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,8 @@
 namespace mdb::history {
 
 struct SeriesPoint {
-  std::int64_t run_id = 0;
-  std::string commit;
-  std::string time;
-  double value = 0;  // median of the run's repetitions
+  const RunInfo* run = nullptr;  // its id, commit and time: owned by the Series' `runs`
+  double value = 0;              // median of the run's repetitions
   int repetitions = 0;
 };
 
@@ -23,6 +22,9 @@ struct Series {
   std::string benchmark;
   std::string metric;
   std::vector<SeriesPoint> points;  // oldest first
+  // Every run the points point into, shared by all series read together (10^4 runs x 200
+  // benchmarks would otherwise hold 2 x 10^6 copies of commit and time).
+  std::shared_ptr<const std::vector<RunInfo>> runs;
 
   std::vector<double> values() const;
 };

@@ -71,7 +71,7 @@ std::string trend_chart(const history::Series& s,
   const std::size_t every = std::max<std::size_t>(1, static_cast<std::size_t>(70.0 / slot) + 1);
   svg.line(frame.left, frame.bottom(), frame.right(), frame.bottom(), "#888");
   for (std::size_t i = 0; i < n; i += every) {
-    svg.text(x(static_cast<double>(i)), frame.bottom() + 14, short_commit(s.points[i].commit),
+    svg.text(x(static_cast<double>(i)), frame.bottom() + 14, short_commit(s.points[i].run->commit),
              "middle", 10, "#555");
   }
   for (const auto* c : changes) {
@@ -88,7 +88,7 @@ std::string trend_chart(const history::Series& s,
   for (std::size_t i = 0; i < n; ++i) {
     const auto& p = s.points[i];
     svg.marker(MarkerShape::kCircle, line[i].first, line[i].second, 4, series_color(0),
-               p.commit + " (" + p.time + "): " + format_value(p.value, unit) + ", " +
+               p.run->commit + " (" + p.run->time + "): " + format_value(p.value, unit) + ", " +
                    std::to_string(p.repetitions) + " repetitions");
   }
   svg.text(frame.left + frame.width / 2, frame.bottom() + 50,

@@ -22,6 +22,7 @@ if [ "$(id -u)" -eq 0 ]; then
   chown nobody "$dir"
   run_as=(runuser -u nobody --)
 fi
+# shellcheck disable=SC2317  # run by the EXIT trap
 stop() {
   "${run_as[@]}" "$pgbin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$dir"

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <unordered_map>
 
 namespace mdb::history {
 namespace {
@@ -94,6 +95,7 @@ class SqliteConnection final : public SqlConnection {
       query("PRAGMA journal_mode = WAL", {}, [](const SqlRow&) {});
       exec("PRAGMA synchronous = NORMAL");
     } catch (const StoreError& e) {
+      cache_.clear();
       sqlite3_close(db_);
       db_ = nullptr;
       const std::string what = e.what();
@@ -103,7 +105,10 @@ class SqliteConnection final : public SqlConnection {
       throw;
     }
   }
-  ~SqliteConnection() override { sqlite3_close(db_); }
+  ~SqliteConnection() override {
+    cache_.clear();  // finalize every statement before closing
+    sqlite3_close(db_);
+  }
 
   void exec(std::string_view sql) override {
     char* err = nullptr;
@@ -115,14 +120,16 @@ class SqliteConnection final : public SqlConnection {
   }
   void query(std::string_view sql, const std::vector<SqlValue>& params,
              const std::function<void(const SqlRow&)>& each) override {
-    Statement st(db_, sql, path_);
+    Statement& st = prepared(sql);
+    Done done(st);
     st.bind(params, path_);
     Row row(st.get());
     while (st.step(path_)) each(row);
   }
   void execute_many(std::string_view sql,
                     const std::vector<std::vector<SqlValue>>& param_sets) override {
-    Statement st(db_, sql, path_);
+    Statement& st = prepared(sql);
+    Done done(st);
     for (const auto& params : param_sets) {
       st.bind(params, path_);
       while (st.step(path_)) {
@@ -135,8 +142,28 @@ class SqliteConnection final : public SqlConnection {
   std::string dialect() const override { return "sqlite"; }
 
  private:
+  // Resets a statement when its use ends, however it ends: a statement left mid-step would keep
+  // its read transaction open.
+  struct Done {
+    explicit Done(Statement& s) : st(s) {}
+    ~Done() { sqlite3_reset(st.get()); }
+    Done(const Done&) = delete;
+    Done& operator=(const Done&) = delete;
+    Statement& st;
+  };
+  // Statements are prepared once per connection: adding a run repeats the same few hundreds of
+  // times.
+  Statement& prepared(std::string_view sql) {
+    auto it = cache_.find(std::string(sql));
+    if (it == cache_.end()) {
+      it = cache_.emplace(std::string(sql), std::make_unique<Statement>(db_, sql, path_)).first;
+    }
+    return *it->second;
+  }
+
   std::string path_;
   sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
 };
 
 }  // namespace
