@@ -127,6 +127,8 @@ TEST(ChangePoints, StationaryNoiseStaysWithinTheConfiguredFalsePositiveRate) {
     o.max_pvalue = p;
     constexpr int kSeeds = 2000;
     const double rate = false_positive_rate(o, 50, kSeeds);
+    std::printf("max_pvalue %.2f: %.4f of %d stationary series had a change point\n", p, rate,
+                kSeeds);
     // Three binomial standard errors above p: a correct test fails this about once in 700.
     EXPECT_LE(rate, p + 3 * std::sqrt(p * (1 - p) / kSeeds)) << "max_pvalue " << p;
   }
@@ -139,6 +141,7 @@ TEST(ChangePoints, PermutationTestStaysWithinTheConfiguredFalsePositiveRate) {
   o.permutations = 99;
   constexpr int kSeeds = 300;
   const double rate = false_positive_rate(o, 30, kSeeds);
+  std::printf("permutation, max_pvalue 0.05: %.4f of %d stationary series\n", rate, kSeeds);
   EXPECT_LE(rate, 0.05 + 3 * std::sqrt(0.05 * 0.95 / kSeeds));
 }
 
