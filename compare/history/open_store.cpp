@@ -32,7 +32,7 @@ bool postgres_available() {
 #endif
 }
 
-std::unique_ptr<Store> open_store(const std::string& where, Store::Open mode) {
+std::unique_ptr<Store> open_store(const std::string& where, [[maybe_unused]] Store::Open mode) {
   if (is_postgres_location(where)) {
 #if defined(MDB_HAVE_POSTGRES)
     return std::make_unique<Store>(open_postgres(where), mode);

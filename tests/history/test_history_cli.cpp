@@ -94,6 +94,25 @@ TEST_F(HistoryCli, AForeignFileIsRefusedInOneLineAndLeftAlone) {
   EXPECT_EQ(text, "commit,time\nabc,1\n");
 }
 
+TEST_F(HistoryCli, AnotherProgramsSqliteDatabaseIsRefusedInOneLine) {
+  {
+    // Someone else's database: one table of theirs, none of ours.
+    auto store = open_store(loc_.where, Store::Open::kCreate);
+    store->connection().exec(
+        "DROP TABLE mdb_samples; DROP TABLE mdb_rows; DROP TABLE mdb_metrics;"
+        " DROP TABLE mdb_benchmarks; DROP TABLE mdb_runs; DROP TABLE mdb_meta;"
+        " CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT)");
+  }
+  for (const char* cmd : {"list", "add"}) {
+    std::vector<std::string> args = db({cmd});
+    if (std::string(cmd) == "add") args.push_back(testing::data_path("md_bench_real.json"));
+    const auto r = run(args);
+    EXPECT_EQ(r.rc, 2) << cmd;
+    EXPECT_NE(r.err.find("not an mdbench history store"), std::string::npos) << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+  }
+}
+
 TEST_F(HistoryCli, ACorruptStoreIsRefusedInOneLine) {
   ASSERT_EQ(run(db({"add", testing::data_path("md_bench_real.json")})).rc, 0);
   // Overwrite the header's magic bytes: SQLite no longer recognises the file.
