@@ -44,7 +44,9 @@ HistoryArgs parse_history_args(const std::vector<std::string>& args) {
   HistoryArgs out;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a.size() > 2 && a.rfind("--", 0) == 0) {
+    if (a == "--help" || a == "-h") {
+      out.options["help"] = "";
+    } else if (a.size() > 2 && a.rfind("--", 0) == 0) {
       const auto eq = a.find('=');
       if (eq != std::string::npos) {
         out.options[a.substr(2, eq - 2)] = a.substr(eq + 1);

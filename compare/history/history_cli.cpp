@@ -10,18 +10,19 @@
 namespace mdb::history {
 namespace {
 
-const char* kUsage =
-    "usage: history [--db FILE|postgresql://...] COMMAND ...\n"
-    "  add RUN.json... [--commit SHA] [--branch B] [--time T] [--machine M]\n"
-    "  list\n"
-    "  show NAME [--metric M] [--machine M]\n"
-    "  export [--format csv|json]\n"
-    "  detect [NAME-REGEX] [--metric M] [--machine M] [--max-pvalue P] [--min-change R]\n"
-    "         [--last K] [--min-size N] [--test ttest|permutation] [--permutations N]\n"
-    "         [--seed S] [--since T] [--format text|md|json]\n"
-    "The store is an SQLite file (default "
-    "mdbench-history.sqlite"
-    ") or a PostgreSQL URL.\n";
+std::string usage() {
+  return std::string(
+             "usage: history [--db FILE|postgresql://...] COMMAND ...\n"
+             "  add RUN.json... [--commit SHA] [--branch B] [--time T] [--machine M]\n"
+             "  list [--machine M]\n"
+             "  show NAME [--metric M] [--machine M] [--since T]\n"
+             "  export [--format csv|json]\n"
+             "  detect [NAME-REGEX] [--metric M] [--machine M] [--since T] [--max-pvalue P]\n"
+             "         [--min-change R] [--min-size N] [--last K] [--test ttest|permutation]\n"
+             "         [--permutations N] [--seed S] [--format text|md|json]\n"
+             "The store is an SQLite file (default ") +
+         kDefaultStore + ") or a PostgreSQL URL. docs/HISTORY.md has the details.\n";
+}
 
 std::string store_location(const HistoryArgs& a) {
   return a.get("db", kDefaultStore);
@@ -93,9 +94,12 @@ int history_show(const HistoryArgs& a, Store& store, std::ostream& out) {
 int history_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   try {
     const HistoryArgs a = parse_history_args(args);
-    if (a.command.empty() || a.command == "help" || a.options.count("help")) {
-      (a.command.empty() ? err : out) << kUsage;
-      return a.command.empty() ? 2 : 0;
+    if (a.command == "help" || a.options.count("help")) {
+      out << usage();
+      return 0;
+    }
+    if (a.command.empty()) {
+      throw UsageError("no command (add, list, show, export, detect; history help for usage)");
     }
     if (a.command == "add") return history_add(a, out);
     auto reader = [&] { return open_store(store_location(a), Store::Open::kExisting); };
