@@ -10,15 +10,18 @@ MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nl
 # libtorch (model/torch/) runs users' TorchScript models: `model=torch:<file>`. An embedded
 # CPython with pybind11 (model/ase/) runs ASE calculators (`model=ase:...`) and ASE's own MD loop
 # as a Peer; python3-ase is what it imports.
+# `history`'s results store (compare/history/): SQLite for a file, libpq for a shared PostgreSQL.
 MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin libtorch-dev
-  python3-dev pybind11-dev python3-ase)
+  python3-dev pybind11-dev python3-ase libsqlite3-dev libpq-dev)
 MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the
 # Stillinger-Weber tests read LAMMPS's own potentials/Si.sw and GaN.sw (lammps-data), and the
 # md_report_render test renders md_report's page in headless Chromium (ci/render_report.sh); the
-# torch tests' models are written at build time by Debian's PyTorch (python3-torch).
-MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium python3-torch)
+# torch tests' models are written at build time by Debian's PyTorch (python3-torch). The history
+# store's tests start a throwaway PostgreSQL server (initdb/pg_ctl, tests/history/with_postgres.sh)
+# so the PostgreSQL backend is tested, not skipped.
+MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium python3-torch postgresql)
 # The benchmark gate builds without the peers (its suite uses neither KIM nor LAMMPS), so it
 # installs only the core packages, git (it checks out its base revision as a git worktree) and
 # ccache (base and head share most objects, and CI keeps the cache between runs).

@@ -52,6 +52,13 @@ Options parse(const std::vector<std::string>& args) {
       if (!(*r.alpha > 0 && *r.alpha < 1)) throw UsageError("--alpha must lie in (0, 1)");
     } else if (arg == "--threshold") {
       r.threshold = parse_nonnegative(arg, take());
+    } else if (arg == "--history") {
+      r.history_store = take();
+      if (r.history_store.empty()) throw UsageError("--history needs a store (file or URL)");
+    } else if (arg == "--since") {
+      r.history_since = take();
+    } else if (arg == "--history-metric") {
+      r.history_metric = take();
     } else if (arg == "--old") {
       r.old_files.push_back(take());
     } else if (arg == "--new") {
@@ -77,6 +84,8 @@ Options parse(const std::vector<std::string>& args) {
     throw UsageError("expected RUN.json, or OLD.json NEW.json (got " +
                      std::to_string(o.positional.size()) + " file arguments)");
   }
+  if (r.history_store.empty() && (!r.history_since.empty() || r.history_metric != "real_time"))
+    throw UsageError("--since and --history-metric go with --history STORE");
   if (!o.output_given) o.output = o.format == "html" ? "report.html" : "-";
   return o;
 }
@@ -145,6 +154,11 @@ size with its own findings. With OLD and NEW it adds the comparison view, judged
                         nn-teacher/nn-student pair when the run has both)
   --old FILE, --new FILE  several runs per side, pooled
   --policy FILE, --alpha X, --threshold X   as for compare
+  --history STORE       trend charts of this run's benchmarks from `history`'s results store
+                        (an SQLite file or a postgresql:// URL), change points marked, and a
+                        table of the recent change points (docs/HISTORY.md)
+  --since T             with --history: only runs at or after T (ISO 8601, e.g. 2026-01-01)
+  --history-metric M    with --history: the metric charted (default real_time)
 
 Exit: 0 report written (whatever the comparison found: compare is the gate), 2 bad usage or
 input. docs/REPORT.md explains every chart and hotspot rule.

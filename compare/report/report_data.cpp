@@ -80,6 +80,16 @@ ReportData build_report_data(const ReportRequest& request) {
                            "written by the same md_bench run?");
     }
   }
+  if (!request.history_store.empty()) {
+    std::vector<std::string> names;
+    for (const auto& b : data.run.benchmarks) names.push_back(b.name);
+    data.history = load_history_view(request.history_store, request.history_since,
+                                     request.history_metric, names);
+    if (data.history->series.empty()) {
+      data.notes.push_back(request.history_store + " holds no " + request.history_metric +
+                           " series for the benchmarks in this run");
+    }
+  }
   return data;
 }
 

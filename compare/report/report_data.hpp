@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compare/diff/diff.hpp"
+#include "compare/report/report_history.hpp"
 #include "compare/report/run_summary.hpp"
 #include "compare/report/step_samples.hpp"
 
@@ -37,6 +38,8 @@ struct ReportRequest {
   std::optional<double> alpha, threshold;
   // --pair A B; when none is given, "nn-teacher" vs "nn-student" is shown if the run has both.
   std::vector<std::pair<std::string, std::string>> pairs;
+  // --history STORE [--since T] [--history-metric M]: trend charts from the results store.
+  std::string history_store, history_since, history_metric = "real_time";
 };
 
 /// The report's data.
@@ -47,6 +50,7 @@ struct ReportData {
   std::string policy_source;  // empty for the built-in policy
   std::vector<PairView> pairs;
   std::optional<StepSamples> samples;
+  std::optional<HistoryView> history;
   std::vector<std::string> notes;  // caveats worth a line each
 };
 

@@ -255,6 +255,7 @@ void write_report_html(std::ostream& out, const ReportData& d) {
   }
   out << "</nav>\n";
   if (d.comparison) comparison_section(out, d);
+  if (d.history) history_section(out, *d.history);
   chart_sections(out, d);
   lattice_section(out, d.run);
   hotspot_section(out, d.run);

@@ -128,6 +128,7 @@ void hotspot_block(std::ostream& out, const BenchSummary& b, const Hotspots& h) 
 std::vector<std::pair<std::string, std::string>> present_sections(const ReportData& d) {
   std::vector<std::pair<std::string, std::string>> s;
   if (d.comparison) s.push_back({"comparison", "Comparison"});
+  if (d.history) s.push_back({"history", "History"});
   if (!scaling_chart(d.run).empty()) s.push_back({"scaling", "Scaling"});
   if (has_pairs(d)) s.push_back({"pairs", "Speed-ups"});
   if (!accuracy_groups(d.run).empty()) s.push_back({"accuracy", "Accuracy vs speed"});
