@@ -7,6 +7,7 @@
 
 #include "bench/counters.hpp"
 #include "bench/families.hpp"
+#include "bench/peers/peer_chunks.hpp"
 #include "bench/workspace.hpp"
 #include "md/core/phase_timer.hpp"
 #include "model/ase/ase_dynamics.hpp"
@@ -14,8 +15,7 @@
 namespace mdb::bench {
 namespace {
 
-constexpr long kWarmupSteps = 3;        // ASE's first steps pay for imports and neighbour lists
-constexpr double kChunkSeconds = 0.02;  // target wall time of one dyn.run(K)
+constexpr long kWarmupSteps = 3;  // ASE's first steps pay for imports and neighbour lists
 
 // Kept between Google Benchmark's calls of one row, as the LAMMPS peer keeps its instance, so
 // they continue one trajectory.
@@ -45,7 +45,7 @@ AseCache& warmed_dynamics(const StateKey& key) {
       static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
   cache.key = key;
   cache.dyn = std::move(dyn);
-  cache.chunk = per_step > 0 ? std::clamp<long>(std::lround(kChunkSeconds / per_step), 1, 5000) : 1;
+  cache.chunk = chunk_steps(per_step, 1);
   return cache;
 }
 
@@ -66,26 +66,11 @@ void run_ase_peer(benchmark::State& state, const StateKey& key) {
   } catch (const std::exception& e) {
     return skip_with_error(state, e.what());
   }
-  const double spt = seconds_per_tick();
-  double seconds = 0.0, per_step = 0.0;
-  long pending = 0, done = 0;
   MemoryProbe probe;
   probe.start();
+  double seconds = 0.0;
   try {
-    for (auto _ : state) {
-      if (pending == 0) {
-        const long k = std::min<long>(chunk, static_cast<long>(state.max_iterations) - done);
-        const std::uint64_t t0 = PhaseTimer::now();
-        dyn->run(k);
-        const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
-        seconds += dt;
-        per_step = dt / static_cast<double>(k);
-        pending = k;
-      }
-      state.SetIterationTime(per_step);
-      --pending;
-      ++done;
-    }
+    seconds = run_in_chunks(state, chunk, [&](long k) { dyn->run(k); });
     if (!std::isfinite(dyn->potential_energy())) {
       return skip_with_error(state, "ASE's energy is not finite (the run blew up)");
     }

@@ -5,12 +5,14 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "bench/counters.hpp"
 #include "bench/families.hpp"
 #include "bench/peers/lammps_instance.hpp"
 #include "bench/peers/lammps_script.hpp"
+#include "bench/peers/peer_chunks.hpp"
 #include "bench/workspace.hpp"
 #include "md/core/phase_timer.hpp"
 #ifdef MDB_HAVE_KIM
@@ -21,7 +23,6 @@ namespace mdb::bench {
 namespace {
 
 constexpr long kWarmupSteps = 20;
-constexpr double kChunkSeconds = 0.02;  // target wall time of one `run K` chunk
 // LAMMPS computes thermo (energy, virial) on the last step of every run: with 1-step chunks of
 // a large system every step would, which md_bench's Step rows do not.
 constexpr long kMinChunkSteps = 20;
@@ -88,8 +89,7 @@ void fail(benchmark::State& state, const std::string& what) {
 }  // namespace
 
 long lammps_chunk_steps(double seconds_per_step) {
-  if (!(seconds_per_step > 0)) return kMinChunkSteps;
-  return std::clamp<long>(std::lround(kChunkSeconds / seconds_per_step), kMinChunkSteps, 5000);
+  return chunk_steps(seconds_per_step, kMinChunkSteps);
 }
 
 void run_lammps_peer(benchmark::State& state, const StateKey& key) {
@@ -104,25 +104,16 @@ void run_lammps_peer(benchmark::State& state, const StateKey& key) {
   }
   const double natoms = static_cast<double>(key.atoms);
   if (lmp->natoms() != natoms) return fail(state, "LAMMPS lost atoms while warming up");
-  const double spt = seconds_per_tick();
-  double seconds = 0.0, per_step = 0.0;
-  long pending = 0, done = 0;
   MemoryProbe probe;
   probe.start();
-  for (auto _ : state) {
-    if (pending == 0) {
-      const long k = std::min<long>(chunk, static_cast<long>(state.max_iterations) - done);
-      const std::uint64_t t0 = PhaseTimer::now();
+  double seconds = 0.0;
+  try {
+    seconds = run_in_chunks(state, chunk, [&](long k) {
       lmp->run(k, false);
-      const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
-      seconds += dt;
-      per_step = dt / static_cast<double>(k);
-      pending = k;
-      if (lmp->natoms() != natoms) return fail(state, "LAMMPS lost atoms (the run blew up)");
-    }
-    state.SetIterationTime(per_step);
-    --pending;
-    ++done;
+      if (lmp->natoms() != natoms) throw std::runtime_error("LAMMPS lost atoms (the run blew up)");
+    });
+  } catch (const std::exception& e) {
+    return fail(state, e.what());
   }
   // Thermo runs on every run's last step, so "pe" is current.
   if (!std::isfinite(lmp->thermo("pe"))) return fail(state, "LAMMPS energy is not finite");

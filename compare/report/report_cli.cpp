@@ -10,6 +10,7 @@
 #include "compare/diff/cli_args.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/policy.hpp"
+#include "compare/report/profile_json.hpp"
 #include "compare/report/report_csv.hpp"
 #include "compare/report/report_data.hpp"
 #include "compare/report/report_page.hpp"
@@ -21,7 +22,8 @@ struct Options {
   ReportRequest request;
   std::vector<std::string> positional;
   std::string output, format = "html";
-  std::string csv;  // --csv FILE: the table as well as the page
+  std::string csv;          // --csv FILE: the table as well as the page
+  std::string profile_dir;  // --profile-json DIR: MLFF profile files as well as the page
   bool output_given = false;
 };
 
@@ -45,6 +47,9 @@ Options parse(const std::vector<std::string>& args) {
       if (o.csv.empty()) throw UsageError("--csv needs a file name");
     } else if (arg == "--samples") {
       r.samples_file = take();
+    } else if (arg == "--profile-json") {
+      o.profile_dir = take();
+      if (o.profile_dir.empty()) throw UsageError("--profile-json needs a directory");
     } else if (arg == "--policy") {
       r.policy_file = take();
     } else if (arg == "--alpha") {
@@ -86,6 +91,10 @@ Options parse(const std::vector<std::string>& args) {
   }
   if (r.history_store.empty() && (!r.history_since.empty() || r.history_metric != "real_time"))
     throw UsageError("--since and --history-metric go with --history STORE");
+  if (!o.profile_dir.empty() && r.samples_file.empty())
+    throw UsageError(
+        "--profile-json needs --samples FILE (md_bench --md_samples_out=FILE): a "
+        "profile lists every step's latency");
   if (!o.output_given) o.output = o.format == "html" ? "report.html" : "-";
   return o;
 }
@@ -126,6 +135,10 @@ int run(const Options& o, std::ostream& out, std::ostream& err) {
     write_report_csv(table, data.run);
     emit(o.csv, table.str(), n, out, err);
   }
+  if (!o.profile_dir.empty() && data.samples) {
+    const auto files = write_profiles(o.profile_dir, data.run, *data.samples);
+    err << "md_report: wrote " << files.size() << " profiles into " << o.profile_dir << "\n";
+  }
   return kExitOk;
 }
 
@@ -148,6 +161,8 @@ size with its own findings. With OLD and NEW it adds the comparison view, judged
                         CSV table (md and csv to stdout unless -o is given)
   --csv FILE            also write the CSV table: one row per benchmark, parsed name parts,
                         median times and every counter's median ("-" for stdout)
+  --profile-json DIR    also write each Step and Trajectory row with samples as one JSON file
+                        in the MLFF Distiller profiler's MDProfileResult schema (needs --samples)
   --samples FILE        per-step latencies from md_bench --md_samples_out=FILE: histograms
   --pair A B            speed-up bars of the benchmarks matching regex A against those matching
                         B, paired by name as compare --filters does (repeatable; default: the

@@ -122,26 +122,16 @@ ForceResult AseCalculatorModel::compute(System& system, const NeighborList& list
     throw std::runtime_error("ase:" + spec_.text() + ": unreadable result: " + e.what());
   }
   const std::uint64_t t3 = PhaseTimer::now();
-  ticks_[0] += t1 - t0;
-  ticks_[1] += t2 - t1;
-  ticks_[2] += t3 - t2;
-  ++calls_;
+  stages_.add(t0, t1, t2, t3);
   return r;
 }
 
 StageClocks AseCalculatorModel::stage_times() const {
-  const double spt = PhaseTimer::seconds_per_tick();
-  StageClocks c;
-  c.add("copy in", StageRole::Other, static_cast<double>(ticks_[0]) * spt);
-  c.add("Python call", StageRole::NetworkForward, static_cast<double>(ticks_[1]) * spt);
-  c.add("copy back", StageRole::Other, static_cast<double>(ticks_[2]) * spt);
-  c.calls = calls_;
-  return c;
+  return stages_.clocks("copy in", "Python call", "copy back");
 }
 
 void AseCalculatorModel::reset_stage_times() {
-  ticks_.fill(0);
-  calls_ = 0;
+  stages_.reset();
 }
 
 }  // namespace mdb

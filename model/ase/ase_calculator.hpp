@@ -3,14 +3,13 @@
 // positions into it in place, and asks the calculator for energy and forces (and the stress when
 // the step needs the virial). The calculator handles periodicity itself: md's neighbour list is
 // not used. Plain C++: Python stays in the .cpp files.
-#include <array>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 
 #include "md/force/force_field.hpp"
 #include "model/ase/ase_spec.hpp"
+#include "model/call_stages.hpp"
 
 namespace mdb {
 
@@ -43,8 +42,7 @@ class AseCalculatorModel final : public ForceField {
   std::unique_ptr<Impl> impl_;
   AseSpec spec_;
   std::string name_;
-  std::array<std::uint64_t, 3> ticks_{};
-  long long calls_ = 0;
+  CallStages stages_;
 };
 
 }  // namespace mdb

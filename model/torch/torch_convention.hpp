@@ -77,6 +77,10 @@ std::string first_line(const std::string& what);
 /// std::runtime_error naming the file when it is missing or None.
 torch::Tensor model_output(const c10::impl::GenericDict& out, const char* key,
                            const std::string& path);
+/// The output "forces" as n x 3 float64; throws std::runtime_error naming the file when it is
+/// missing or has another size.
+torch::Tensor model_forces(const c10::impl::GenericDict& out, std::int64_t n_atoms,
+                           const std::string& path);
 /// Whether the dictionary has `key` holding a tensor (not None).
 bool has_output(const c10::impl::GenericDict& out, const char* key);
 

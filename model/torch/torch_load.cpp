@@ -28,6 +28,16 @@ torch::Tensor model_output(const c10::impl::GenericDict& out, const char* key,
   return out.at(key).toTensor().to(torch::kFloat64).contiguous();
 }
 
+torch::Tensor model_forces(const c10::impl::GenericDict& out, std::int64_t n_atoms,
+                           const std::string& path) {
+  torch::Tensor forces = model_output(out, "forces", path);
+  if (forces.numel() != 3 * n_atoms) {
+    throw std::runtime_error(path + ": 'forces' has " + std::to_string(forces.numel()) +
+                             " values for " + std::to_string(n_atoms) + " atoms");
+  }
+  return forces;
+}
+
 LoadedTorchModel load_torch_model(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) bad_torch_file(path, "cannot open (no such file)");

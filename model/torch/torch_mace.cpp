@@ -47,11 +47,7 @@ class MaceConvention final : public TorchConvention {
     }
     const c10::impl::GenericDict out = value.toGenericDict();
     TorchReturn r;
-    r.forces = model_output(out, "forces", path_);
-    if (r.forces.numel() != 3 * f.n_atoms) {
-      throw std::runtime_error(path_ + ": 'forces' has " + std::to_string(r.forces.numel()) +
-                               " values for " + std::to_string(f.n_atoms) + " atoms");
-    }
+    r.forces = model_forces(out, f.n_atoms, path_);
     r.energy = model_output(out, "total_energy_local", path_).sum().item<double>();
     r.has_virial = f.virial && has_output(out, "virials");
     if (r.has_virial) {

@@ -127,27 +127,16 @@ ForceResult TorchModel::compute(System& system, const NeighborList& list, Comput
     }
   }
   const std::uint64_t t3 = PhaseTimer::now();
-  ticks_[0] += t1 - t0;
-  ticks_[1] += t2 - t1;
-  ticks_[2] += t3 - t2;
-  ++calls_;
+  stages_.add(t0, t1, t2, t3);
   return r;
 }
 
 StageClocks TorchModel::stage_times() const {
-  const double spt = PhaseTimer::seconds_per_tick();
-  StageClocks c;
-  c.add("edge list", StageRole::Other, static_cast<double>(ticks_[0]) * spt);
-  c.add("model call", StageRole::NetworkForward, static_cast<double>(ticks_[1]) * spt);
-  c.add("copy back", StageRole::Other, static_cast<double>(ticks_[2]) * spt);
-  c.double_network = info_.double_precision;
-  c.calls = calls_;
-  return c;
+  return stages_.clocks("edge list", "model call", "copy back", info_.double_precision);
 }
 
 void TorchModel::reset_stage_times() {
-  ticks_.fill(0);
-  calls_ = 0;
+  stages_.reset();
 }
 
 }  // namespace mdb

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "md/force/force_field.hpp"
+#include "model/call_stages.hpp"
 #include "model/torch/torch_edges.hpp"
 
 namespace mdb {
@@ -70,8 +71,7 @@ class TorchModel final : public ForceField {
   std::vector<double> pos_;          ///< n x 3
   TorchEdges edges_;
   TypePairCutoffs pair_cutoffs_;
-  std::array<std::uint64_t, 3> ticks_{};
-  long long calls_ = 0;
+  CallStages stages_;
 };
 
 }  // namespace mdb

@@ -60,11 +60,7 @@ class NequipConvention final : public TorchConvention {
     }
     const c10::impl::GenericDict out = value.toGenericDict();
     TorchReturn r;
-    r.forces = model_output(out, "forces", path_);
-    if (r.forces.numel() != 3 * f.n_atoms) {
-      throw std::runtime_error(path_ + ": 'forces' has " + std::to_string(r.forces.numel()) +
-                               " values for " + std::to_string(f.n_atoms) + " atoms");
-    }
+    r.forces = model_forces(out, f.n_atoms, path_);
     // pair_nequip_allegro sums atomic_energy over local atoms; nequip-deploy's pair_nequip reads
     // total_energy.
     r.energy = legacy_ ? model_output(out, "total_energy", path_).sum().item<double>()

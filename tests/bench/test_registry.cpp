@@ -192,15 +192,28 @@ TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
   EXPECT_EQ(contains(names, "Peer/NVE/64/si-sw/lammps/manual_time"), built);
   EXPECT_EQ(contains(names, "Peer/NVT/64/lj-ar/lammps/manual_time"), built);
   EXPECT_EQ(contains(names, "Peer/NVE/32000/lj-melt/lammps/manual_time"), built);
+#ifdef MDB_HAVE_PYTHON
+  // ASE's own loop beside it where ASE has the potential (lj through ASE's LennardJones), in the
+  // ensembles ASE's loops run and up to the sizes a Python loop takes in a default run.
+  EXPECT_TRUE(contains(names, "Peer/NVE/64/lj-ar/ase/manual_time"));
+  EXPECT_TRUE(contains(names, "Peer/NVT/512/lj-ar/ase/manual_time"));
+  EXPECT_FALSE(contains(names, "Peer/NVE/64/si-sw/ase/manual_time"));  // ASE has no SW
+#endif
   for (const auto& n : names) {
     if (n.rfind("Peer/", 0) != 0) continue;
     EXPECT_EQ(n.find("/NPT/"), std::string::npos) << n;
     EXPECT_EQ(n.find("si-nn"), std::string::npos) << n;
     std::string step = "Step/" + n.substr(5);
-    step.replace(step.find("/lammps/"), 8, "/cpu/");
+    const auto peer = step.find(step.find("/lammps/") != std::string::npos ? "/lammps/" : "/ase/");
+    ASSERT_NE(peer, std::string::npos) << n;
+    step.replace(peer, step.find('/', peer + 1) - peer + 1, "/cpu/");
     EXPECT_TRUE(contains(names, step)) << n;
   }
   o.lammps_peers = false;
+  for (const auto& n : reported_names(plan_benchmarks(o))) {
+    EXPECT_EQ(n.find("/lammps/"), std::string::npos) << n;
+  }
+  o.ase_peers = false;
   for (const auto& n : reported_names(plan_benchmarks(o))) EXPECT_NE(n.rfind("Peer/", 0), 0u) << n;
 }
 
@@ -289,7 +302,7 @@ TEST(Plan, ThreadCountsAddRowsForThreadedCases) {
     // The NN force field runs on one thread; Batched has its own replica threads.
     EXPECT_EQ(n.find("si-nn-student/cpu-t"), std::string::npos) << n;
     EXPECT_EQ(n.find("Batched/NVE/64/lj-ar/cpu-t"), std::string::npos) << n;
-    peers += n.rfind("Peer/NVE/64/lj-ar/", 0) == 0;
+    peers += n.rfind("Peer/NVE/64/lj-ar/lammps/", 0) == 0;
   }
   EXPECT_EQ(peers, lammps_available() ? 1 : 0) << "one Peer per state, whatever the threads";
   for (const auto& p : plan) {

@@ -19,26 +19,15 @@
 #include "model/torch/torch_model.hpp"
 #include "tests/model/dunn/dunn_test_support.hpp"
 #include "tests/model/model_conformance.hpp"
+#include "tests/model/torch/torch_test_systems.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {
 namespace {
 
-const std::string kModels = MDB_TORCH_MODELS_DIR;
-
-LjParams argon_krypton() {
-  LjParams p;
-  p.species = {{"Ar", 0.0104, 3.405}, {"Kr", 0.0141, 3.65}};
-  p.cutoff = 8.5;
-  p.shift = true;
-  return p;
-}
-
-System ar_kr() {
-  System base = build_lattice({LatticeKind::Fcc, 5.4, 3, 3, 3}, {"Ar", 39.948}, kMetalUnits);
-  test::jitter(base, 0.2, 5);
-  return test::alternate_species(base, {"Ar", 39.948}, {"Kr", 83.798});
-}
+using test::ar_kr;
+using test::argon_krypton;
+const std::string& kModels = test::kTorchModels;
 
 System silicon() {
   System s = build_lattice({LatticeKind::Diamond, 5.431, 3, 3, 3}, {"Si", 28.0855}, kMetalUnits);

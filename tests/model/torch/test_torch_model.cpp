@@ -13,28 +13,15 @@
 
 #include "md/structure/lattice.hpp"
 #include "model/lennard_jones.hpp"
+#include "tests/model/torch/torch_test_systems.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {
 namespace {
 
-const std::string kModels = MDB_TORCH_MODELS_DIR;
-
-// The parameters make_torch_models.py writes: Ar and Kr, geometric mixing, shifted.
-LjParams argon_krypton() {
-  LjParams p;
-  p.species = {{"Ar", 0.0104, 3.405}, {"Kr", 0.0141, 3.65}};
-  p.cutoff = 8.5;
-  p.shift = true;
-  return p;
-}
-
-// Fcc argon with every other atom krypton, jittered: forces on every atom, all three pair kinds.
-System ar_kr() {
-  System base = build_lattice({LatticeKind::Fcc, 5.4, 3, 3, 3}, {"Ar", 39.948}, kMetalUnits);
-  test::jitter(base, 0.2, 5);
-  return test::alternate_species(base, {"Ar", 39.948}, {"Kr", 83.798});
-}
+using test::ar_kr;
+using test::argon_krypton;
+const std::string& kModels = test::kTorchModels;
 
 TEST(TorchModel, ReadsNequipMetadata) {
   const TorchModel m(kModels + "/lj_nequip.pth");

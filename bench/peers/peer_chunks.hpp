@@ -1,0 +1,47 @@
+#pragma once
+// How every Peer row times another program: Google Benchmark's iterations are MD steps, run in
+// chunks, each step of a chunk credited the chunk's wall time over its steps.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "md/core/phase_timer.hpp"
+
+namespace mdb::bench {
+
+/// Steps per chunk at a measured pace: about 20 ms of steps, at least `min_steps`, at most 5,000,
+/// so a chunk's own cost (a command, a Python call) stays small beside its steps.
+inline long chunk_steps(double seconds_per_step, long min_steps) {
+  constexpr double kChunkSeconds = 0.02;
+  if (!(seconds_per_step > 0)) return min_steps;
+  return std::clamp<long>(std::lround(kChunkSeconds / seconds_per_step), min_steps, 5000);
+}
+
+/// Runs the state's iterations through `run(k)` (advance k steps) in chunks of `chunk` steps and
+/// returns the wall seconds of the chunks. An exception from `run` leaves the loop; the caller
+/// reports it with skip_with_error.
+template <class Run>
+double run_in_chunks(benchmark::State& state, long chunk, Run&& run) {
+  const double spt = PhaseTimer::seconds_per_tick();
+  double seconds = 0.0, per_step = 0.0;
+  long pending = 0, done = 0;
+  for (auto _ : state) {
+    if (pending == 0) {
+      const long k = std::min<long>(chunk, static_cast<long>(state.max_iterations) - done);
+      const std::uint64_t t0 = PhaseTimer::now();
+      run(k);
+      const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
+      seconds += dt;
+      per_step = dt / static_cast<double>(k);
+      pending = k;
+    }
+    state.SetIterationTime(per_step);
+    --pending;
+    ++done;
+  }
+  return seconds;
+}
+
+}  // namespace mdb::bench
