@@ -62,12 +62,35 @@ bool Eam::use_threads(ThreadTeam* team) {
   return true;
 }
 
+namespace {
+
+/// Where each of n distances falls on the r grid, and its inverse, into the scratch arrays: a
+/// loop of its own, which vectorises.
+void knots_of(const double* __restrict r, std::size_t n, double rdr, int nr, int* __restrict row,
+              double* __restrict p, double* __restrict rinv) {
+  for (std::size_t m = 0; m < n; ++m) {
+    const EamKnot knot = eam_r_knot(r[m], rdr, nr);
+    row[m] = knot.row * kEamRowStride;
+    p[m] = knot.p;
+    rinv[m] = 1.0 / r[m];
+  }
+}
+
+}  // namespace
+
 template <bool kSingle>
 void Eam::densities(const NeighborView& v, int t, int begin, int end, double* rho) {
   KeptPairs& kp = kept_pairs_[static_cast<std::size_t>(t)];
   const auto listed = static_cast<std::size_t>(v.offsets[end] - v.offsets[begin]);
+  std::size_t degree = 0;
+  for (int i = begin; i < end; ++i) {
+    degree = std::max(degree, static_cast<std::size_t>(v.offsets[i + 1] - v.offsets[i]));
+  }
   size_at_least(kp.j, listed);
   size_at_least(kp.r, listed);
+  size_at_least(kp.row, degree);
+  size_at_least(kp.p, degree);
+  size_at_least(kp.rinv, degree);
   const double* __restrict x = v.x;
   const double* __restrict y = v.y;
   const double* __restrict z = v.z;
@@ -75,9 +98,9 @@ void Eam::densities(const NeighborView& v, int t, int begin, int end, double* rh
   const int* __restrict nbr = v.neighbors;
   int* __restrict kj = kp.j.data();
   double* __restrict kr = kp.r.data();
+  const int* __restrict srow = kp.row.data();
+  const double* __restrict sp = kp.p.data();
   const double cutsq = tables_.cut * tables_.cut;
-  const double rdr = tables_.rdr;
-  const int nr = tables_.nr;
   const int ns = n_species_;
   const double* rho_single = rho_tables_[0];
   std::size_t n = 0;
@@ -85,79 +108,81 @@ void Eam::densities(const NeighborView& v, int t, int begin, int end, double* rh
     const double xi = x[i], yi = y[i], zi = z[i];
     const int ti = kSingle ? 0 : species[i];
     const std::size_t first = n;
-    double rho_i = 0.0;
+    // Keep the pairs inside the cutoff, branch-free: every candidate is written, the count
+    // advances only for those inside (a list with skin holds ~40 % outside, a branch on which
+    // mispredicts often).
     for (auto k = v.offsets[i]; k < v.offsets[i + 1]; ++k) {
       const int j = nbr[k];
       const double dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
       const double r2 = dx * dx + dy * dy + dz * dz;
-      if (r2 >= cutsq) continue;
-      const double r = std::sqrt(r2);
-      const EamKnot knot = eam_r_knot(r, rdr, nr);
-      const std::size_t row = static_cast<std::size_t>(knot.row) * kEamRowStride;
+      kj[n] = j;
+      kr[n] = r2;
+      n += r2 < cutsq ? 1 : 0;
+    }
+    const std::size_t kept = n - first;
+    for (std::size_t m = first; m < n; ++m) kr[m] = std::sqrt(kr[m]);
+    knots_of(kr + first, kept, tables_.rdr, tables_.nr, kp.row.data(), kp.p.data(), kp.rinv.data());
+    double rho_i = 0.0;
+    for (std::size_t m = 0; m < kept; ++m) {
+      const int j = kj[first + m];
       if constexpr (kSingle) {
-        const double share = eam_value(rho_single + row, knot.p);
+        const double share = eam_value(rho_single + srow[m], sp[m]);
         rho_i += share;
         rho[j] += share;
       } else {
         const int tj = species[j];
-        rho_i += eam_value(rho_tables_[static_cast<std::size_t>(tj * ns + ti)] + row, knot.p);
-        rho[j] += eam_value(rho_tables_[static_cast<std::size_t>(ti * ns + tj)] + row, knot.p);
+        rho_i += eam_value(rho_tables_[static_cast<std::size_t>(tj * ns + ti)] + srow[m], sp[m]);
+        rho[j] += eam_value(rho_tables_[static_cast<std::size_t>(ti * ns + tj)] + srow[m], sp[m]);
       }
-      kj[n] = j;
-      kr[n] = r;
-      ++n;
     }
     rho[i] += rho_i;
-    kept_[static_cast<std::size_t>(i)] = static_cast<int>(n - first);
+    kept_[static_cast<std::size_t>(i)] = static_cast<int>(kept);
   }
 }
 
 template <bool kSingle, bool kEnergy>
 double Eam::pair_forces(const NeighborView& v, int t, int begin, int end, double* fx, double* fy,
-                        double* fz) const {
-  const KeptPairs& kp = kept_pairs_[static_cast<std::size_t>(t)];
+                        double* fz) {
+  KeptPairs& kp = kept_pairs_[static_cast<std::size_t>(t)];
   const double* __restrict x = v.x;
   const double* __restrict y = v.y;
   const double* __restrict z = v.z;
   const int* __restrict species = v.species;
   const int* __restrict kj = kp.j.data();
   const double* __restrict kr = kp.r.data();
+  const int* __restrict srow = kp.row.data();
+  const double* __restrict sp = kp.p.data();
+  const double* __restrict sinv = kp.rinv.data();
   const double* __restrict fp = fp_.data();
-  const double rdr = tables_.rdr;
-  const int nr = tables_.nr;
   const int ns = n_species_;
   const double* rho_single = rho_tables_[0];
   const double* z2r_single = z2r_tables_[0];
   double energy = 0.0;
-  std::size_t n = 0;
+  std::size_t first = 0;
   for (int i = begin; i < end; ++i) {
     const double xi = x[i], yi = y[i], zi = z[i];
     const double fp_i = fp[i];
     const int ti = kSingle ? 0 : species[i];
+    const auto kept = static_cast<std::size_t>(kept_[static_cast<std::size_t>(i)]);
+    knots_of(kr + first, kept, tables_.rdr, tables_.nr, kp.row.data(), kp.p.data(), kp.rinv.data());
     double fxi = 0.0, fyi = 0.0, fzi = 0.0;
-    const std::size_t last = n + static_cast<std::size_t>(kept_[static_cast<std::size_t>(i)]);
-    for (; n < last; ++n) {
-      const int j = kj[n];
-      const double r = kr[n];
-      const double dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
-      const EamKnot knot = eam_r_knot(r, rdr, nr);
-      const std::size_t row = static_cast<std::size_t>(knot.row) * kEamRowStride;
+    for (std::size_t m = 0; m < kept; ++m) {
+      const int j = kj[first + m];
+      const double p = sp[m];
       double rho_ji_p, rho_ij_p;
       const double* z2_row;
       if constexpr (kSingle) {
-        rho_ji_p = rho_ij_p = eam_derivative(rho_single + row, knot.p);
-        z2_row = z2r_single + row;
+        rho_ji_p = rho_ij_p = eam_derivative(rho_single + srow[m], p);
+        z2_row = z2r_single + srow[m];
       } else {
         const int tj = species[j];
-        rho_ji_p =
-            eam_derivative(rho_tables_[static_cast<std::size_t>(tj * ns + ti)] + row, knot.p);
-        rho_ij_p =
-            eam_derivative(rho_tables_[static_cast<std::size_t>(ti * ns + tj)] + row, knot.p);
-        z2_row = z2r_tables_[static_cast<std::size_t>(ti * ns + tj)] + row;
+        rho_ji_p = eam_derivative(rho_tables_[static_cast<std::size_t>(tj * ns + ti)] + srow[m], p);
+        rho_ij_p = eam_derivative(rho_tables_[static_cast<std::size_t>(ti * ns + tj)] + srow[m], p);
+        z2_row = z2r_tables_[static_cast<std::size_t>(ti * ns + tj)] + srow[m];
       }
-      const EamPairTerm term =
-          eam_pair_term(eam_value(z2_row, knot.p), eam_derivative(z2_row, knot.p), rho_ji_p,
-                        rho_ij_p, fp_i, fp[j], r);
+      const EamPairTerm term = eam_pair_term(eam_value(z2_row, p), eam_derivative(z2_row, p),
+                                             rho_ji_p, rho_ij_p, fp_i, fp[j], sinv[m]);
+      const double dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
       const double fxp = dx * term.f_over_r, fyp = dy * term.f_over_r, fzp = dz * term.f_over_r;
       fxi += fxp;
       fyi += fyp;
@@ -170,6 +195,7 @@ double Eam::pair_forces(const NeighborView& v, int t, int begin, int end, double
     fx[i] += fxi;
     fy[i] += fyi;
     fz[i] += fzi;
+    first += kept;
   }
   return energy;
 }

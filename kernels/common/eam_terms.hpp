@@ -78,14 +78,13 @@ MDB_HD inline EamEmbedding eam_embedding(const double* frho_table, double rho, d
 /// The pair's energy phi = z2 / r (eV) and f_over_r = -(dE/dr) / r, so that the force on i is
 /// f_over_r (r_i - r_j) and on j its opposite. dE/dr = F'_i rho'_{j->i} + F'_j rho'_{i->j} +
 /// phi', with phi' = (z2' - phi) / r. Arguments: z2 and z2' from the pair's z2 row, the two
-/// density derivatives from their rows, both atoms' F', and r.
+/// density derivatives from their rows, both atoms' F', and 1 / r.
 struct EamPairTerm {
   double energy;
   double f_over_r;
 };
 MDB_HD inline EamPairTerm eam_pair_term(double z2, double z2p, double rho_ji_p, double rho_ij_p,
-                                        double fp_i, double fp_j, double r) {
-  const double recip = 1.0 / r;
+                                        double fp_i, double fp_j, double recip) {
   const double phi = z2 * recip;
   const double phip = z2p * recip - phi * recip;
   const double psip = fp_i * rho_ji_p + fp_j * rho_ij_p + phip;
