@@ -44,6 +44,9 @@ struct ModelRecipe {
 struct ModelRequest {
   std::string case_name;             ///< names the files written for LAMMPS
   std::vector<std::string> species;  ///< the case's species names, in type order
+  /// Their masses (amu), in type order: a LAMMPS pair_coeff that sets masses from its file (the
+  /// eam styles) is followed by the case's own.
+  std::vector<double> masses;
   /// `baseline=` of a custom case: none (default) | sw | sw:<file>; only nn:<file> takes one.
   std::optional<std::string> baseline;
 };
