@@ -290,6 +290,7 @@ ModelRecipe eam(std::string_view argument, const ModelRequest& request) {
   };
   r.lammps_pair =
       lammps_eam_pair(file, request.case_name, type_names(request.species), request.masses);
+  r.lammps_suffixes = {"opt"};  // LAMMPS's OPT package: eam/opt, eam/alloy/opt, eam/fs/opt
   r.force_tolerance = 1e-6;
   return r;
 }

@@ -32,6 +32,9 @@ struct ModelRecipe {
   /// The same potential in LAMMPS (bench/peers/): pair_style / pair_coeff lines, writing any file
   /// they read into the given scratch directory. Empty: LAMMPS has no such model.
   std::function<std::vector<std::string>(const std::string& scratch_dir)> lammps_pair;
+  /// LAMMPS accelerator suffixes (`-sf <suffix>`, e.g. "opt") that also run this model's pair
+  /// style: each gives the case a second Peer row, `.../lammps-<suffix>`.
+  std::vector<std::string> lammps_suffixes;
   /// The force check's absolute tolerance (force units; a relative 1e-4 is added).
   double force_tolerance = 0.0;
 

@@ -36,7 +36,8 @@ struct Agreement {
 
 // Builds the case's crystal, displaces atoms (so forces are not zero by symmetry; a few atoms
 // cross the box faces and get wrapped) and evaluates both engines.
-Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude) {
+Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude,
+                const std::string& suffix = "") {
   const CaseSpec& c = *find_case(case_name);
   System s = build_case_system(c, atoms, 11);
   test::jitter(s, jitter_amplitude, 5);
@@ -49,6 +50,7 @@ Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude
   LammpsInstance lmp;
   lmp.commands(lammps_box_script(c, s));
   lmp.create_atoms(s);
+  if (!suffix.empty()) lmp.commands("suffix " + suffix);
   lmp.commands(lammps_dynamics_script(c, Ensemble::NVE, c.timestep, 1, dir.string()));
   lmp.run(0, true);
   const double e_lmp = lmp.thermo("pe");
@@ -127,6 +129,30 @@ TEST(LammpsPeer, NativeEamCasesAgree) {
     }
   }
   if (checked == 0) GTEST_SKIP() << "no native EAM case (KIM models not installed)";
+}
+
+// The second Peer row: LAMMPS's OPT package (eam/alloy/opt, eam/fs/opt, `-sf opt`) runs the same
+// tables through its own loop, so it agrees too, and md_bench plans that row beside the plain one.
+TEST(LammpsPeer, NativeEamAgreesWithLammpsOpt) {
+  if (find_case("al-eam") == nullptr) GTEST_SKIP() << "no al-eam case (KIM model not installed)";
+  LammpsInstance probe;
+  ASSERT_TRUE(probe.has_style("pair", "eam/alloy/opt")) << "Debian's LAMMPS has OPT";
+  for (const char* name : {"al-eam", "fe-eam"}) {
+    const Agreement a = agree(name, 250 - 250 % atoms_per_unit(*find_case(name)), 0.15, "opt");
+    EXPECT_LT(a.energy_relative, 1e-10) << name << ": E " << a.energy;
+    EXPECT_LT(a.force_relative, 1e-10) << name;
+  }
+  MdOptions o;
+  o.cases = {"al-eam"};
+  o.sizes = {64};
+  int opt_rows = 0;
+  for (const auto& p : plan_benchmarks(o)) {
+    if (p.name == "Peer/NVE/64/al-eam/lammps-opt") {
+      EXPECT_EQ(p.spec.lammps_suffix, "opt");
+      ++opt_rows;
+    }
+  }
+  EXPECT_EQ(opt_rows, 1);
 }
 
 // Compressed aluminium: densities past the end of the F(rho) table, where LAMMPS extends F

@@ -196,8 +196,10 @@ TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
     if (n.rfind("Peer/", 0) != 0) continue;
     EXPECT_EQ(n.find("/NPT/"), std::string::npos) << n;
     EXPECT_EQ(n.find("si-nn"), std::string::npos) << n;
+    // .../lammps/... and an accelerated .../lammps-opt/... both shadow .../cpu/...
     std::string step = "Step/" + n.substr(5);
-    step.replace(step.find("/lammps/"), 8, "/cpu/");
+    const std::size_t at = step.find("/lammps");
+    step.replace(at, step.find('/', at + 1) - at, "/cpu");
     EXPECT_TRUE(contains(names, step)) << n;
   }
   o.lammps_peers = false;
