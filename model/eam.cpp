@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -53,6 +54,20 @@ void Eam::bind(const System& system) {
       z2r_tables_[static_cast<std::size_t>(a * ns + b)] = tables_.z2r_table(ea, eb);
     }
   }
+  if (ns == 1) {
+    // Aligned to a cache line, so that each fused row is exactly one.
+    const std::size_t nr = static_cast<std::size_t>(tables_.nr);
+    fused_storage_.assign(nr * kEamRowStride + kEamRowStride, 0.0);
+    const auto address = reinterpret_cast<std::uintptr_t>(fused_storage_.data());
+    double* fused = fused_storage_.data() + (64 - address % 64) % 64 / sizeof(double);
+    for (std::size_t k = 0; k < nr; ++k) {
+      const double* rho = rho_tables_[0] + k * kEamRowStride;
+      const double* z2 = z2r_tables_[0] + k * kEamRowStride;
+      std::copy_n(rho + 3, 4, fused + k * kEamRowStride);
+      std::copy_n(z2 + 3, 4, fused + k * kEamRowStride + 4);
+    }
+    fused_ = fused;
+  }
   driver_.reserve(system.size());
 }
 
@@ -102,7 +117,7 @@ void Eam::densities(const NeighborView& v, int t, int begin, int end, double* rh
   const double* __restrict sp = kp.p.data();
   const double cutsq = tables_.cut * tables_.cut;
   const int ns = n_species_;
-  const double* rho_single = rho_tables_[0];
+  const double* fused = fused_;
   std::size_t n = 0;
   for (int i = begin; i < end; ++i) {
     const double xi = x[i], yi = y[i], zi = z[i];
@@ -126,7 +141,7 @@ void Eam::densities(const NeighborView& v, int t, int begin, int end, double* rh
     for (std::size_t m = 0; m < kept; ++m) {
       const int j = kj[first + m];
       if constexpr (kSingle) {
-        const double share = eam_value(rho_single + srow[m], sp[m]);
+        const double share = eam_fused_value(fused + srow[m], sp[m]);
         rho_i += share;
         rho[j] += share;
       } else {
@@ -155,8 +170,8 @@ double Eam::pair_forces(const NeighborView& v, int t, int begin, int end, double
   const double* __restrict sinv = kp.rinv.data();
   const double* __restrict fp = fp_.data();
   const int ns = n_species_;
-  const double* rho_single = rho_tables_[0];
-  const double* z2r_single = z2r_tables_[0];
+  const double* fused = fused_;
+  const double rdr = tables_.rdr;
   double energy = 0.0;
   std::size_t first = 0;
   for (int i = begin; i < end; ++i) {
@@ -169,19 +184,21 @@ double Eam::pair_forces(const NeighborView& v, int t, int begin, int end, double
     for (std::size_t m = 0; m < kept; ++m) {
       const int j = kj[first + m];
       const double p = sp[m];
-      double rho_ji_p, rho_ij_p;
-      const double* z2_row;
+      double rho_ji_p, rho_ij_p, z2, z2p;
       if constexpr (kSingle) {
-        rho_ji_p = rho_ij_p = eam_derivative(rho_single + srow[m], p);
-        z2_row = z2r_single + srow[m];
+        const double* row = fused + srow[m];
+        rho_ji_p = rho_ij_p = eam_fused_derivative(row, p, rdr);
+        z2 = eam_fused_value(row + 4, p);
+        z2p = eam_fused_derivative(row + 4, p, rdr);
       } else {
         const int tj = species[j];
         rho_ji_p = eam_derivative(rho_tables_[static_cast<std::size_t>(tj * ns + ti)] + srow[m], p);
         rho_ij_p = eam_derivative(rho_tables_[static_cast<std::size_t>(ti * ns + tj)] + srow[m], p);
-        z2_row = z2r_tables_[static_cast<std::size_t>(ti * ns + tj)] + srow[m];
+        const double* z2_row = z2r_tables_[static_cast<std::size_t>(ti * ns + tj)] + srow[m];
+        z2 = eam_value(z2_row, p);
+        z2p = eam_derivative(z2_row, p);
       }
-      const EamPairTerm term = eam_pair_term(eam_value(z2_row, p), eam_derivative(z2_row, p),
-                                             rho_ji_p, rho_ij_p, fp_i, fp[j], sinv[m]);
+      const EamPairTerm term = eam_pair_term(z2, z2p, rho_ji_p, rho_ij_p, fp_i, fp[j], sinv[m]);
       const double dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
       const double fxp = dx * term.f_over_r, fyp = dy * term.f_over_r, fzp = dz * term.f_over_r;
       fxi += fxp;

@@ -75,6 +75,9 @@ class Eam final : public ForceField {
   std::vector<int> element_of_;  ///< bound species -> element
   /// Per bound species pair (a, b): the density at b due to a, and r phi; per species: F.
   std::vector<const double*> rho_tables_, z2r_tables_, frho_tables_;
+  /// One bound species: its rho and z2 rows fused (eam_fused_value), fused_ into the storage.
+  std::vector<double> fused_storage_;
+  const double* fused_ = nullptr;
   ForceDriver driver_;
   std::vector<KeptPairs> kept_pairs_;  ///< one per thread
   std::vector<int> kept_;              ///< per local atom: its kept pairs

@@ -58,6 +58,17 @@ MDB_HD inline double eam_derivative(const double* c, double p) {
   return (c[0] * p + c[1]) * p + c[2];
 }
 
+/// One species' density and pair term fused into one row of kEamRowStride doubles: rho's value
+/// coefficients c3..c6, then z2's, so that a pair reads one cache line (Al's whole table then
+/// fits in L1). The derivative comes from the value coefficients as LAMMPS defines its own
+/// (c0 = 3 c3 / delta, c1 = 2 c4 / delta, c2 = c5 / delta): equal up to rounding.
+MDB_HD inline double eam_fused_value(const double* c, double p) {
+  return ((c[0] * p + c[1]) * p + c[2]) * p + c[3];
+}
+MDB_HD inline double eam_fused_derivative(const double* c, double p, double rdr) {
+  return ((3.0 * c[0] * p + 2.0 * c[1]) * p + c[2]) * rdr;
+}
+
 /// The embedding energy F(rho) (eV) and F'(rho) of one atom from its row of the F table. Past the
 /// table's last knot (rho > rhomax) LAMMPS adds F'(rhomax) (rho - rhomax) to the energy, so that
 /// the energy stays the integral of the force.
