@@ -124,9 +124,13 @@ void use_catalogue_model(CaseSpec& c, std::string_view spec) {
   ModelRequest request;
   request.case_name = c.name;
   if (c.structure) {
-    for (const Species& s : c.structure->species_table()) request.species.push_back(s.name);
+    for (const Species& s : c.structure->species_table()) {
+      request.species.push_back(s.name);
+      request.masses.push_back(s.mass);
+    }
   } else {
     request.species = {c.species};
+    request.masses = {c.mass};
   }
   c.recipe = resolve_model(spec, request);
   c.model = c.recipe.family;
@@ -194,6 +198,26 @@ CaseSpec kim_case(const std::string& name, const std::string& model, LatticeKind
   return c;
 }
 
+// The native EAM (model/eam.*) on a KIM EAM case's crystal, reading the very file that KIM model
+// carries: the same potential as the -kim case and LAMMPS's eam/alloy or eam/fs (its Peer), by
+// a third route. NVE only, to keep the default suite short: Step, Trajectory and Peer at 64
+// atoms (as the -kim cases) and Scaling at 256, 1,024 and 4,096; 4,000 and 32,000 atoms (fcc
+// 10^3 and 20^3 cells) by --md_sizes.
+CaseSpec native_eam_case(const std::string& name, const std::string& model, LatticeKind lattice,
+                         double a, const std::string& species, double mass) {
+  CaseSpec c = metal_crystal(lattice, a, species, mass);
+  c.name = name;
+  c.description = "native EAM on " + model + "'s file, " + species + ", 300 K";
+  c.equilibration_steps = 300;
+  c.ensembles = {Ensemble::NVE};
+  c.sizes = {64};
+  c.scaling_sizes = {256, 1024, 4096};
+  c.max_atoms = 1 << 17;
+  c.full_max_atoms = 32768;
+  use_catalogue_model(c, "eam:kim:" + model);
+  return c;
+}
+
 #endif
 
 }  // namespace
@@ -220,6 +244,16 @@ std::deque<CaseSpec>& mutable_case_table() {
     add_kim(kim_case("si-sw-kim", sw, LatticeKind::Diamond, 5.431, "Si", 28.0855, 64), sw);
     add_kim(kim_case("al-eam-kim", al, LatticeKind::Fcc, 4.05, "Al", 26.9815, 64), al);
     add_kim(kim_case("fe-eam-kim", fe, LatticeKind::Bcc, 2.8665, "Fe", 55.845, 64), fe);
+    // The native EAM reads the KIM model's file: made only where that model is installed.
+    if (kim_model_installed(al)) {
+      t.push_back(native_eam_case("al-eam", al, LatticeKind::Fcc, 4.05, "Al", 26.9815));
+    }
+    if (kim_model_installed(fe)) {
+      // One native EAM case in the default suite is enough: iron by --md_cases=fe-eam.
+      CaseSpec fe_case = native_eam_case("fe-eam", fe, LatticeKind::Bcc, 2.8665, "Fe", 55.845);
+      fe_case.on_request = true;
+      t.push_back(std::move(fe_case));
+    }
     // SNAP costs ~9 ms per 64-atom step here: NVE only in the default suite.
     CaseSpec snap_case =
         kim_case("si-snap-kim", snap, LatticeKind::Diamond, 5.431, "Si", 28.0855, 64);

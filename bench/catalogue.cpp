@@ -9,6 +9,7 @@
 #include "bench/force_check.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/student_weights.hpp"
+#include "model/eam.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"
@@ -24,6 +25,7 @@
 #ifdef MDB_HAVE_KIM
 #include "model/dunn/dunn_potential.hpp"
 #include "model/kim/kim_dunn_params.hpp"
+#include "model/kim/kim_eam_params.hpp"
 #include "model/kim/kim_model.hpp"
 #endif
 
@@ -264,6 +266,45 @@ ModelRecipe dunn(std::string_view argument, const ModelRequest& request) {
 #endif
 }
 
+// eam:<file>: a LAMMPS EAM file, by its name *.eam.alloy or *.setfl (setfl), *.eam.fs
+// (Finnis-Sinclair) or *.eam (funcfl, for every species of the case); eam:kim:<model>: the file
+// an installed KIM EAM_Dynamo model carries. Read once here, so that a bad file or a species it
+// lacks fails now; LAMMPS reads the same bytes through pair_style eam, eam/alloy or eam/fs.
+ModelRecipe eam(std::string_view argument, const ModelRequest& request) {
+  if (argument.empty()) bad("model=eam:<file> needs a file (or eam:kim:<KIM EAM_Dynamo model>)");
+  std::shared_ptr<const EamFile> file;
+  if (argument.starts_with("kim:")) {
+#ifdef MDB_HAVE_KIM
+    file = std::make_shared<const EamFile>(kim_eam_file(std::string(argument.substr(4))));
+#else
+    bad("md_bench was built without the KIM API (libkim-api-dev)");
+#endif
+  } else {
+    file = std::make_shared<const EamFile>(read_eam_file(std::string(argument)));
+  }
+  const bool funcfl = file->format == EamFormat::Funcfl;
+  for (const std::string& s : request.species) {
+    if (!funcfl &&
+        std::find(file->elements.begin(), file->elements.end(), s) == file->elements.end()) {
+      bad(file->name + ": the potential has no element '" + s + "' (it covers " +
+          joined(file->elements) + ")");
+    }
+  }
+  ModelRecipe r;
+  r.family = "eam";
+  r.make = [file, species = request.species]() -> std::unique_ptr<ForceField> {
+    if (file->format != EamFormat::Funcfl) return std::make_unique<Eam>(*file);
+    std::vector<std::pair<std::string, EamFile>> per_species;
+    for (const std::string& s : species) per_species.emplace_back(s, *file);
+    return std::make_unique<Eam>(per_species);
+  };
+  r.lammps_pair =
+      lammps_eam_pair(file, request.case_name, type_names(request.species), request.masses);
+  r.lammps_suffixes = {"opt"};  // LAMMPS's OPT package: eam/opt, eam/alloy/opt, eam/fs/opt
+  r.force_tolerance = 1e-6;
+  return r;
+}
+
 // torch:<file>: a deployed TorchScript model (model/torch/), loaded once here so that a bad file
 // or a species it lacks is an error now; each model the recipe makes loads the file again.
 ModelRecipe torch_file(std::string_view argument, const ModelRequest& request) {
@@ -326,6 +367,7 @@ const std::vector<CatalogueEntry>& model_catalogue() {
       {"dunn", "dunn:<KIM DUNN model>", dunn},         // DUNN natively, KIM's parameters
       {"torch", "torch:<file>", torch_file},           // a deployed TorchScript model
       {"ase", "ase:<module>:<Class>[:<JSON>]", ase},   // any ASE calculator
+      {"eam", "eam:<file> | eam:kim:<KIM EAM_Dynamo model>", eam},  // EAM, LAMMPS's files
   };
   return entries;
 }

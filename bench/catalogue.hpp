@@ -35,6 +35,9 @@ struct ModelRecipe {
   /// The same potential as an ASE calculator, `module:Class[:<JSON keyword arguments>]`, for
   /// the ase Peer rows (ASE's own MD loop). Empty: ASE has no such calculator.
   std::string ase_calculator;
+  /// LAMMPS accelerator suffixes (`-sf <suffix>`, e.g. "opt") that also run this model's pair
+  /// style: each gives the case a second Peer row, `.../lammps-<suffix>`.
+  std::vector<std::string> lammps_suffixes;
   /// The force check's absolute tolerance (force units; a relative 1e-4 is added).
   double force_tolerance = 0.0;
 
@@ -47,6 +50,9 @@ struct ModelRecipe {
 struct ModelRequest {
   std::string case_name;             ///< names the files written for LAMMPS
   std::vector<std::string> species;  ///< the case's species names, in type order
+  /// Their masses (amu), in type order: a LAMMPS pair_coeff that sets masses from its file (the
+  /// eam styles) is followed by the case's own.
+  std::vector<double> masses;
   /// `baseline=` of a custom case: none (default) | sw | sw:<file>; only nn:<file> takes one.
   std::optional<std::string> baseline;
 };

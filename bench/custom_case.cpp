@@ -49,7 +49,10 @@ void set_model(CaseSpec& c, const std::string& model, const std::optional<std::s
                const System& sample) {
   ModelRequest request;
   request.case_name = c.name;
-  for (const Species& sp : sample.species_table()) request.species.push_back(sp.name);
+  for (const Species& sp : sample.species_table()) {
+    request.species.push_back(sp.name);
+    request.masses.push_back(sp.mass);
+  }
   request.baseline = baseline;
   try {
     c.recipe = resolve_model(model, request);

@@ -305,7 +305,7 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
   }
   if (s.family == Family::Peer) {
 #ifdef MDB_HAVE_LAMMPS
-    return run_lammps_peer(state, s.key);
+    return run_lammps_peer(state, s.key, s.lammps_suffix);
 #else
     return skip_with_error(state, "md_bench was built without LAMMPS");
 #endif

@@ -30,6 +30,8 @@ struct BenchmarkSpec {
   bool graph = false;                ///< cuda: replay each step from a CUDA graph
   long trajectory_steps = 1000;      ///< Trajectory only
   PeerKind peer = PeerKind::Lammps;  ///< Peer only
+  /// Peer only: the LAMMPS accelerator suffix its styles run with ("opt"), or none.
+  std::string lammps_suffix{};
   /// As registered (Scaling: without the size). Shared, so copying a spec in every call of
   /// the benchmark allocates nothing for the MemoryManager's pass to count.
   std::shared_ptr<const std::string> name{};

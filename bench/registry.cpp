@@ -157,10 +157,14 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
           plan.push_back({benchmark_name(Family::Step, e, n, c, kMixedBackend), s, {}});
         }
         if (o.lammps_peers && lammps_available() && has_lammps_peer(c, e)) {
-          plan.push_back({std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
-                              std::to_string(n) + "/" + c.name + "/lammps",
-                          {Family::Peer, key_of(c, e, n, o)},
-                          {}});
+          const std::string peer = std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
+                                   std::to_string(n) + "/" + c.name + "/lammps";
+          plan.push_back({peer, {Family::Peer, key_of(c, e, n, o)}, {}});
+          for (const std::string& suffix : c.recipe.lammps_suffixes) {
+            BenchmarkSpec s{Family::Peer, key_of(c, e, n, o)};
+            s.lammps_suffix = suffix;
+            plan.push_back({peer + "-" + suffix, s, {}});
+          }
         }
 #ifdef MDB_HAVE_PYTHON
         // ASE's loop is Python: tens of ms a step at a few hundred atoms, so its rows stop

@@ -54,13 +54,26 @@ const std::string& scratch_dir() {
 // md_bench's own simulations, so they continue one trajectory.
 struct PeerCache {
   StateKey key;
+  std::string suffix;
   std::unique_ptr<LammpsInstance> lmp;
   long chunk = 1;  ///< steps per timed `run`, from the warm-up's pace
 };
 
-PeerCache& warmed_instance(const StateKey& key) {
+// The pair style the case's LAMMPS lines name, with the accelerator suffix: LAMMPS would quietly
+// fall back to the plain style where the suffixed one does not exist.
+void require_suffixed_style(LammpsInstance& lmp, const CaseSpec& c, const std::string& suffix) {
+  for (const std::string& line : c.recipe.lammps_pair(scratch_dir())) {
+    if (!line.starts_with("pair_style ")) continue;
+    const std::string style = line.substr(11, line.find(' ', 11) - 11) + "/" + suffix;
+    if (!lmp.has_style("pair", style.c_str())) {
+      throw std::runtime_error("this LAMMPS has no pair style " + style);
+    }
+  }
+}
+
+PeerCache& warmed_instance(const StateKey& key, const std::string& suffix) {
   static PeerCache cache;
-  if (cache.lmp && cache.key == key) return cache;
+  if (cache.lmp && cache.key == key && cache.suffix == suffix) return cache;
   cache.lmp.reset();
 #ifdef MDB_HAVE_KIM
   install_kim_log();  // before LAMMPS's pair kim creates models: no kim.log in the cwd
@@ -70,6 +83,10 @@ PeerCache& warmed_instance(const StateKey& key) {
   const CaseSpec& c = *key.spec;
   lmp->commands(lammps_box_script(c, system));
   lmp->create_atoms(system);
+  if (!suffix.empty()) {
+    require_suffixed_style(*lmp, c, suffix);
+    lmp->commands("suffix " + suffix);
+  }
   lmp->commands(lammps_dynamics_script(c, key.ensemble, key.timestep, key.seed, scratch_dir()));
   lmp->run(0, true);
   const std::uint64_t t0 = PhaseTimer::now();
@@ -77,6 +94,7 @@ PeerCache& warmed_instance(const StateKey& key) {
   const double per_step =
       static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
   cache.key = key;
+  cache.suffix = suffix;
   cache.lmp = std::move(lmp);
   cache.chunk = lammps_chunk_steps(per_step);
   return cache;
@@ -92,11 +110,11 @@ long lammps_chunk_steps(double seconds_per_step) {
   return chunk_steps(seconds_per_step, kMinChunkSteps);
 }
 
-void run_lammps_peer(benchmark::State& state, const StateKey& key) {
+void run_lammps_peer(benchmark::State& state, const StateKey& key, const std::string& suffix) {
   LammpsInstance* lmp = nullptr;
   long chunk = 1;
   try {
-    PeerCache& cache = warmed_instance(key);
+    PeerCache& cache = warmed_instance(key, suffix);
     lmp = cache.lmp.get();
     chunk = cache.chunk;
   } catch (const std::exception& e) {

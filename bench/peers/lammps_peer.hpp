@@ -3,6 +3,8 @@
 // same process with the same potential, time step, neighbour settings and ensemble.
 #include <benchmark/benchmark.h>
 
+#include <string>
+
 #include "bench/prepared_state.hpp"
 
 namespace mdb::bench {
@@ -18,6 +20,9 @@ long lammps_chunk_steps(double seconds_per_step);
 /// LAMMPS runs them in chunks of lammps_chunk_steps (`run K pre no post no`) and each step of a
 /// chunk is credited the chunk's wall time / K. So there are no per-step latency percentiles;
 /// the rates and the phase fractions (from LAMMPS's own timer) are comparable with Step's.
-void run_lammps_peer(benchmark::State& state, const StateKey& key);
+/// With a `suffix` (Peer/.../lammps-<suffix>), LAMMPS runs the accelerated variant of the pair
+/// style (`suffix opt` before it, as `lmp -sf opt`); the row fails when LAMMPS has no such style
+/// rather than time the plain one under that name.
+void run_lammps_peer(benchmark::State& state, const StateKey& key, const std::string& suffix = "");
 
 }  // namespace mdb::bench

@@ -28,6 +28,29 @@ std::function<std::vector<std::string>(const std::string&)> lammps_kim_pair(std:
   };
 }
 
+std::function<std::vector<std::string>(const std::string&)> lammps_eam_pair(
+    std::shared_ptr<const EamFile> file, std::string file_stem, std::string elements,
+    std::vector<double> masses) {
+  return [file = std::move(file), file_stem = std::move(file_stem), elements = std::move(elements),
+          masses = std::move(masses)](const std::string& dir) {
+    const char* ext = file->format == EamFormat::Funcfl ? ".eam"
+                      : file->format == EamFormat::Fs   ? ".eam.fs"
+                                                        : ".eam.alloy";
+    const std::string path = (std::filesystem::path(dir) / (file_stem + ext)).string();
+    std::ofstream out(path, std::ios::binary);
+    out << file->text;
+    if (!out.flush()) throw std::runtime_error(path + ": cannot write the LAMMPS EAM file");
+    std::vector<std::string> lines{"pair_style " + std::string(eam_pair_style(file->format))};
+    // pair_style eam takes one funcfl file per type pair i i; the others name their elements.
+    lines.push_back("pair_coeff * * " + path +
+                    (file->format == EamFormat::Funcfl ? std::string() : elements));
+    for (std::size_t t = 0; t < masses.size(); ++t) {
+      lines.push_back("mass " + std::to_string(t + 1) + " " + lammps_number(masses[t]));
+    }
+    return lines;
+  };
+}
+
 bool lammps_available() {
 #ifdef MDB_HAVE_LAMMPS
   return true;

@@ -3,11 +3,13 @@
 // neighbour settings and ensemble. Pure text, so it is tested without LAMMPS.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "bench/cases.hpp"
 #include "md/core/system.hpp"
+#include "model/eam_file.hpp"
 #include "model/sw_params.hpp"
 
 namespace mdb::bench {
@@ -20,6 +22,13 @@ std::function<std::vector<std::string>(const std::string&)> lammps_sw_pair(SwPar
                                                                            std::string elements);
 std::function<std::vector<std::string>(const std::string&)> lammps_kim_pair(std::string model,
                                                                             std::string elements);
+/// EAM through `pair_style eam`, `eam/alloy` or `eam/fs` (the file's format): the file's text,
+/// exactly as the native model read it, written into the scratch directory as `file_stem` plus
+/// the format's extension, and `mass` lines after pair_coeff (which sets masses from the file)
+/// restoring `masses` (type order; none when empty). A funcfl file serves every type.
+std::function<std::vector<std::string>(const std::string&)> lammps_eam_pair(
+    std::shared_ptr<const EamFile> file, std::string file_stem, std::string elements,
+    std::vector<double> masses);
 
 /// Whether md_bench was built with the LAMMPS library (CMake found liblammps).
 bool lammps_available();

@@ -120,6 +120,12 @@ TEST(Catalogue, BadSpecsAreOneLineInTheUsersTerms) {
   expect_one_line_error("nn-student:x", species({"Si"}), "model nn-student takes no ':x'");
   expect_one_line_error("kim:", species({"Si"}), "has nothing after ':'");
   expect_one_line_error("sw:/nonexistent/Si.sw", species({"Si"}), "/nonexistent/Si.sw");
+  expect_one_line_error("eam:/nonexistent/Al.eam.alloy", species({"Al"}),
+                        "/nonexistent/Al.eam.alloy: cannot open");
+  expect_one_line_error("eam:Al.tab", species({"Al"}), "Al.tab: cannot tell the EAM format");
+#ifdef MDB_HAVE_KIM
+  expect_one_line_error("eam:kim:Not_A_Model", species({"Al"}), "kim:Not_A_Model");
+#endif
   ModelRequest with_baseline = species({"Si"});
   with_baseline.baseline = "sw";
   expect_one_line_error("sw", with_baseline, "baseline= goes with model=nn:<file> only");

@@ -22,6 +22,7 @@
 #endif
 #include "md/structure/lattice.hpp"
 #include "md/structure/structure_file.hpp"
+#include "model/eam.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb::bench {
@@ -35,7 +36,8 @@ struct Agreement {
 
 // Builds the case's crystal, displaces atoms (so forces are not zero by symmetry; a few atoms
 // cross the box faces and get wrapped) and evaluates both engines.
-Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude) {
+Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude,
+                const std::string& suffix = "") {
   const CaseSpec& c = *find_case(case_name);
   System s = build_case_system(c, atoms, 11);
   test::jitter(s, jitter_amplitude, 5);
@@ -48,6 +50,7 @@ Agreement agree(const std::string& case_name, int atoms, double jitter_amplitude
   LammpsInstance lmp;
   lmp.commands(lammps_box_script(c, s));
   lmp.create_atoms(s);
+  if (!suffix.empty()) lmp.commands("suffix " + suffix);
   lmp.commands(lammps_dynamics_script(c, Ensemble::NVE, c.timestep, 1, dir.string()));
   lmp.run(0, true);
   const double e_lmp = lmp.thermo("pe");
@@ -108,6 +111,142 @@ TEST(LammpsPeer, KimCasesAgree) {
     ++checked;
   }
   if (checked == 0) GTEST_SKIP() << "no KIM case (KIM API or models not installed)";
+}
+
+// The native EAM cases against LAMMPS's eam/alloy (al-eam) and eam/fs (fe-eam) reading the same
+// file: the same tables and spline, so agreement to rounding; small boxes (several image
+// shells) and larger ones.
+TEST(LammpsPeer, NativeEamCasesAgree) {
+  int checked = 0;
+  for (const char* name : {"al-eam", "fe-eam"}) {
+    if (find_case(name) == nullptr) continue;  // KIM model not installed, or built without KIM
+    for (int n : {32, 250, 2000}) {
+      if (n % atoms_per_unit(*find_case(name)) != 0) continue;
+      const Agreement a = agree(name, n, 0.15);
+      EXPECT_LT(a.energy_relative, 1e-10) << name << " " << n << " atoms: E " << a.energy;
+      EXPECT_LT(a.force_relative, 1e-10) << name << " " << n;
+      ++checked;
+    }
+  }
+  if (checked == 0) GTEST_SKIP() << "no native EAM case (KIM models not installed)";
+}
+
+// The second Peer row: LAMMPS's OPT package (eam/alloy/opt, eam/fs/opt, `-sf opt`) runs the same
+// tables through its own loop, so it agrees too, and md_bench plans that row beside the plain one.
+TEST(LammpsPeer, NativeEamAgreesWithLammpsOpt) {
+  if (find_case("al-eam") == nullptr) GTEST_SKIP() << "no al-eam case (KIM model not installed)";
+  LammpsInstance probe;
+  ASSERT_TRUE(probe.has_style("pair", "eam/alloy/opt")) << "Debian's LAMMPS has OPT";
+  for (const char* name : {"al-eam", "fe-eam"}) {
+    const Agreement a = agree(name, 250 - 250 % atoms_per_unit(*find_case(name)), 0.15, "opt");
+    EXPECT_LT(a.energy_relative, 1e-10) << name << ": E " << a.energy;
+    EXPECT_LT(a.force_relative, 1e-10) << name;
+  }
+  MdOptions o;
+  o.cases = {"al-eam"};
+  o.sizes = {64};
+  int opt_rows = 0;
+  for (const auto& p : plan_benchmarks(o)) {
+    if (p.name == "Peer/NVE/64/al-eam/lammps-opt") {
+      EXPECT_EQ(p.spec.lammps_suffix, "opt");
+      ++opt_rows;
+    }
+  }
+  EXPECT_EQ(opt_rows, 1);
+}
+
+// Compressed aluminium: densities past the end of the F(rho) table, where LAMMPS extends F
+// linearly (the KIM driver refuses them).
+TEST(LammpsPeer, EamPastTheDensityTableAgrees) {
+  if (find_case("al-eam") == nullptr) GTEST_SKIP() << "no al-eam case (KIM model not installed)";
+  add_case(parse_custom_case(
+      "al-dense:model=eam:kim:EAM_Dynamo_ErcolessiAdams_1994_Al__MO_123629422045_005,"
+      "lattice=fcc,a=3.6,species=Al,mass=26.9815"));
+  const CaseSpec& dense = *find_case("al-dense");
+  System s = build_case_system(dense, 108, 11);
+  test::jitter(s, 0.15, 5);
+  auto ff = dense.recipe.make();
+  test::evaluate(*ff, s);
+  const auto& eam = dynamic_cast<const Eam&>(*ff);
+  double densest = 0.0;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    densest = std::max(densest, eam.density(static_cast<int>(i)));
+  ASSERT_GT(densest, eam.tables().rhomax);
+  const Agreement a = agree("al-dense", 108, 0.15);
+  EXPECT_LT(a.energy_relative, 1e-10) << a.energy;
+  EXPECT_LT(a.force_relative, 1e-10);
+}
+
+// LAMMPS's own EAM files in every format, through custom cases: funcfl (pair_style eam),
+// two-element setfl (eam/alloy) and Finnis-Sinclair (eam/fs) on a structure whose species
+// alternate, so every cross table and the type mapping are exercised.
+TEST(LammpsPeer, EamFilesOfEveryFormatAgree) {
+  const std::string dir = "/usr/share/lammps/potentials/";
+  if (!std::filesystem::exists(dir + "Cu_u3.eam")) GTEST_SKIP() << dir << " not installed";
+  add_case(parse_custom_case("cu-funcfl:model=eam:" + dir +
+                             "Cu_u3.eam,lattice=fcc,a=3.615,species=Cu,mass=63.55"));
+  struct Alloy {
+    const char* file;
+    Species a, b;
+    double lattice;
+  };
+  int k = 0;
+  for (const Alloy& alloy : {Alloy{"CuNi.eam.alloy", {"Cu", 63.546}, {"Ni", 58.69}, 3.6},
+                             Alloy{"AlFe_mm.eam.fs", {"Al", 26.98}, {"Fe", 55.845}, 3.9}}) {
+    LatticeSpec spec;
+    spec.kind = LatticeKind::Fcc;
+    spec.a = alloy.lattice;
+    spec.nx = spec.ny = spec.nz = 1;
+    const System cell =
+        test::alternate_species(build_lattice(spec, alloy.a, kMetalUnits), alloy.a, alloy.b);
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("mdbench-test-eam-" + std::to_string(::getpid()) + ".data"))
+                                 .string();
+    write_structure(cell, path);
+    add_case(parse_custom_case("eam-alloy-" + std::to_string(++k) + ":model=eam:" + dir +
+                               alloy.file + ",structure=" + path));
+    std::filesystem::remove(path);
+  }
+  for (const char* name : {"cu-funcfl", "eam-alloy-1", "eam-alloy-2"}) {
+    for (int n : {32, 500}) {
+      const Agreement a = agree(name, n, 0.15);
+      EXPECT_LT(a.energy_relative, 1e-10) << name << " " << n << " atoms: E " << a.energy;
+      EXPECT_LT(a.force_relative, 1e-10) << name << " " << n;
+    }
+  }
+}
+
+// Two funcfl files, one per type: LAMMPS brings them onto one grid and forms the cross pair term
+// from both files' Z(r); so does Eam.
+TEST(LammpsPeer, TwoFuncflFilesAgree) {
+  const std::string dir = "/usr/share/lammps/potentials/";
+  if (!std::filesystem::exists(dir + "Ni_u3.eam")) GTEST_SKIP() << dir << " not installed";
+  LatticeSpec spec{LatticeKind::Fcc, 3.58, 3, 3, 3};
+  System s = test::alternate_species(build_lattice(spec, {"Cu", 63.55}, kMetalUnits), {"Cu", 63.55},
+                                     {"Ni", 58.71});
+  test::jitter(s, 0.15, 17);
+  Eam eam(std::vector<std::pair<std::string, EamFile>>{{"Cu", read_eam_file(dir + "Cu_u3.eam")},
+                                                       {"Ni", read_eam_file(dir + "Ni_u3.eam")}});
+  const test::Evaluation ours = test::evaluate(eam, s);
+  CaseSpec metal;
+  LammpsInstance lmp;
+  lmp.commands(lammps_box_script(metal, s));
+  lmp.create_atoms(s);
+  lmp.commands("pair_style eam\npair_coeff 1 1 " + dir + "Cu_u3.eam\npair_coeff 2 2 " + dir +
+               "Ni_u3.eam\n");
+  lmp.run(0, true);
+  const double e = lmp.thermo("pe");
+  EXPECT_LT(std::abs(e - ours.result.energy), 1e-10 * std::abs(e)) << e;
+  const std::vector<double> f = lmp.forces();
+  double fmax = 0, dmax = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const double mine[3] = {ours.fx[i], ours.fy[i], ours.fz[i]};
+    for (int a = 0; a < 3; ++a) {
+      fmax = std::max(fmax, std::abs(mine[a]));
+      dmax = std::max(dmax, std::abs(mine[a] - f[3 * i + a]));
+    }
+  }
+  EXPECT_LT(dmax / fmax, 1e-10);
 }
 
 // A custom case from a two-species structure file with a multi-element .sw file: LAMMPS's

@@ -203,10 +203,12 @@ TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
     if (n.rfind("Peer/", 0) != 0) continue;
     EXPECT_EQ(n.find("/NPT/"), std::string::npos) << n;
     EXPECT_EQ(n.find("si-nn"), std::string::npos) << n;
+    // .../lammps/... and an accelerated .../lammps-opt/... both shadow .../cpu/...
     std::string step = "Step/" + n.substr(5);
-    const auto peer = step.find(step.find("/lammps/") != std::string::npos ? "/lammps/" : "/ase/");
-    ASSERT_NE(peer, std::string::npos) << n;
-    step.replace(peer, step.find('/', peer + 1) - peer + 1, "/cpu/");
+    // .../lammps/, .../lammps-opt/ or .../ase/ -> .../cpu/
+    const std::size_t at = step.find(step.find("/lammps") != std::string::npos ? "/lammps" : "/ase/");
+    ASSERT_NE(at, std::string::npos) << n;
+    step.replace(at, step.find('/', at + 1) - at, "/cpu");
     EXPECT_TRUE(contains(names, step)) << n;
   }
   o.lammps_peers = false;

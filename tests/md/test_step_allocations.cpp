@@ -22,11 +22,14 @@
 #include "md/structure/standard_systems.hpp"
 #include "md/structure/velocities.hpp"
 #include "model/dunn/dunn_potential.hpp"
+#include "model/eam.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/stillinger_weber.hpp"
 #include "tests/model/dunn/dunn_test_support.hpp"
+#include "tests/model/eam_test_files.hpp"
+#include "tests/support/reference.hpp"
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
 #include "model/kim/kim_dunn_params.hpp"
@@ -231,6 +234,22 @@ TEST(StepAllocations, ThreadedStepsAllocateNothing) {
 TEST(StepAllocations, StillingerWeberStepAllocatesNothing) {
   Simulation sim = silicon(std::make_unique<StillingerWeber>(SwParams::silicon()));
   EXPECT_EQ(allocations_during(sim, 1000), 0);
+}
+
+// EAM's densities, F' and kept pairs are sized once, per thread too; two elements, so the
+// per-pair table lookups run.
+TEST(StepAllocations, EamStepAllocatesNothing) {
+  for (int threads : {1, 2}) {
+    const System base =
+        build_lattice({LatticeKind::Fcc, 4.05, 3, 3, 3}, {"Aa", test::kSynthA.mass}, kMetalUnits);
+    System s =
+        test::alternate_species(base, {"Aa", test::kSynthA.mass}, {"Bb", test::kSynthB.mass});
+    assign_maxwell_boltzmann(s, 600.0, 3);
+    Simulation sim(std::move(s),
+                   std::make_unique<Eam>(test::synthetic_setfl({test::kSynthA, test::kSynthB})),
+                   std::make_unique<VelocityVerlet>(0.002), {0.1, 1, true, 10}, true, threads);
+    EXPECT_EQ(allocations_during(sim, 1000), 0) << threads << " threads";
+  }
 }
 
 TEST(StepAllocations, NnStudentStepAllocatesNothing) {

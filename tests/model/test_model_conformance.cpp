@@ -6,16 +6,19 @@
 // longer step and hold 1e-3 (a sign or factor error in any force term is off by order 1).
 #include "tests/model/model_conformance.hpp"
 
+#include <filesystem>
 #include <string_view>
 #include <type_traits>
 
 #include "model/dunn/dunn_params_text.hpp"
 #include "model/dunn/dunn_potential.hpp"
+#include "model/eam.hpp"
 #include "model/lennard_jones.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_presets.hpp"
 #include "model/stillinger_weber.hpp"
 #include "tests/model/dunn/dunn_test_support.hpp"
+#include "tests/model/eam_test_files.hpp"
 #include "tests/model/nnp/nn_test_systems.hpp"
 
 namespace mdb::test {
@@ -97,6 +100,62 @@ ModelCase dunn() {
   c.nve_bound = 5e-5;  // eV/atom, measured 8.9e-6
   return c;
 }
+
+// EAM on synthetic two-element files in the three formats (alternating species, so every
+// cross table is used), and on LAMMPS's own Mendelev iron where lammps-data is installed.
+System jittered_two_metal() {
+  const System base =
+      build_lattice({LatticeKind::Fcc, 4.05, 3, 3, 3}, {"Aa", test::kSynthA.mass}, kMetalUnits);
+  System s = test::alternate_species(base, {"Aa", test::kSynthA.mass}, {"Bb", test::kSynthB.mass});
+  jitter(s, 0.12, 23);
+  return s;
+}
+
+ModelCase eam(const char* name, std::function<std::unique_ptr<ForceField>()> make) {
+  ModelCase c;
+  c.name = name;
+  c.make = std::move(make);
+  c.system = jittered_two_metal;
+  // eV/atom; measured 1.6e-4 (setfl), 2e-4 (fs), 2e-6 (funcfl): velocity Verlet's dt^2 error on
+  // the stiff synthetic Morse term (half the step gives a quarter of it).
+  c.nve_bound = 5e-4;
+  return c;
+}
+
+ModelCase eam_mendelev_iron() {
+  static const char* path = "/usr/share/lammps/potentials/Fe_mm.eam.fs";
+  ModelCase c;
+  c.name = "eam_fs_iron";
+  c.make = [] { return std::make_unique<Eam>(read_eam_file(path)); };
+  c.system = [] {
+    System s = build_lattice({LatticeKind::Bcc, 2.855, 3, 3, 3}, {"Fe", 55.845}, kMetalUnits);
+    jitter(s, 0.1, 29);
+    return s;
+  };
+  c.nve_bound = 1e-4;  // eV/atom
+  c.available = [] { return std::filesystem::exists(path); };
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Eam, ModelConformance,
+    ::testing::Values(
+        eam("eam_alloy",
+            [] {
+              return std::make_unique<Eam>(test::synthetic_setfl({test::kSynthA, test::kSynthB}));
+            }),
+        eam("eam_fs",
+            [] {
+              return std::make_unique<Eam>(test::synthetic_fs({test::kSynthA, test::kSynthB}));
+            }),
+        eam("eam_funcfl",
+            [] {
+              return std::make_unique<Eam>(std::vector<std::pair<std::string, EamFile>>{
+                  {"Aa", test::synthetic_funcfl(test::kSynthA)},
+                  {"Bb", test::synthetic_funcfl(test::kSynthB)}});
+            }),
+        eam_mendelev_iron()),
+    model_case_name);
 
 INSTANTIATE_TEST_SUITE_P(
     Native, ModelConformance,
