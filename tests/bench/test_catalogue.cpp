@@ -213,7 +213,7 @@ TEST(Catalogue, AseCalculatorsComeThroughTheCatalogue) {
   expect_one_line_error("ase:ase.calculators.emt:EMT", species({"Cu"}),
                         "md_bench was built without Python");
 #endif
-  const ModelRecipe lj = resolve_model("lj", {"lj-ar", {"Ar"}, std::nullopt});
+  const ModelRecipe lj = resolve_model("lj", species({"Ar"}));
   EXPECT_EQ(lj.ase_calculator,
             "ase.calculators.lj:LennardJones:{\"epsilon\": 0.0104, \"sigma\": 3.405, \"rc\": "
             "8.5125}");
