@@ -1,6 +1,7 @@
 // compare on single runs: a timing change it cannot test is "likely", never a failure, and the
 // output carries the commands that would decide it. Real md_bench runs of this 2-core machine
-// are the fixtures (aa_*: the same binary run twice), so the noise is the real one.
+// are the fixtures (aa_*: the same binary run twice; md_steps*: a known 10 % change), so the
+// noise is the real one.
 #include "compare/diff/confirm.hpp"
 
 #include <gtest/gtest.h>
@@ -134,6 +135,25 @@ TEST(SingleRuns, TheCommandLineSaysLikelyExitsZeroAndPrintsTheCommands) {
               md, err, false);
   EXPECT_TRUE(has(md.str(), "```sh\nfor i in 1 2 3 4 5; do\n  './md_bench' --benchmark_filter="))
       << md.str();
+}
+
+// The confirming runs decide: real md_bench runs in 5 alternating rounds of 2 repetitions
+// (ci/gate_calibration.sh, MDB_CAL_HEAD_ARGS=--md_steps=1100 on NEW: every Trajectory iteration
+// 10 % longer, the Step row unchanged) on the loaded 2-core VM. The slower row fails, confirmed;
+// the unchanged one stays the same.
+TEST(TenRepetitions, AKnownTenPercentSlowerRowFailsAndTheOtherDoesNot) {
+  const Comparison c =
+      compare_samples(load("md_steps1000_abba.json"), load("md_steps1100_abba.json"), Policy{});
+  EXPECT_TRUE(c.failed);
+  const MetricDiff* slow = time_of(c, "Trajectory/NVE/64/lj-ar/cpu/manual_time");
+  ASSERT_NE(slow, nullptr);
+  EXPECT_EQ(slow->verdict, Verdict::kRegressed);
+  EXPECT_TRUE(slow->confirmed);
+  EXPECT_EQ(slow->n_new, 10u);
+  const MetricDiff* same = time_of(c, "Step/NVE/64/lj-ar/cpu/manual_time");
+  ASSERT_NE(same, nullptr);
+  EXPECT_EQ(same->verdict, Verdict::kSame);
+  EXPECT_TRUE(confirm_commands(c, "a", "b").empty());  // nothing left to decide
 }
 
 }  // namespace
