@@ -67,6 +67,12 @@ bool body_varies(const BenchSummary& b, double cv) {
   return p95 > L::kP95OverP50 * p50;
 }
 
+// Within the run's own noise floor (RunNoise): as much as the machine makes the run's other rows
+// vary, so nothing this row does to act on. Without a floor, nothing is within it.
+bool within_floor(double value, double fence) {
+  return std::isfinite(fence) && !(value > fence);
+}
+
 // Where a Batched row's threads lose time depends on whether they share the replicas evenly.
 std::string other_share_advice(const BenchSummary& b) {
   if (b.parts.family != "Batched") {
@@ -89,7 +95,7 @@ std::string other_share_advice(const BenchSummary& b) {
          "). Run such small systems with fewer threads, or give each replica more atoms.";
 }
 
-void phase_rules(const BenchSummary& b, std::vector<Finding>& out) {
+void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Finding>& out) {
   const double neigh = b.value("frac_neigh"), force = b.value("frac_force");
   const double integrate = b.value("frac_integrate"), other = b.value("frac_other");
   if (neigh > L::kNeighborShare) {
@@ -116,8 +122,14 @@ void phase_rules(const BenchSummary& b, std::vector<Finding>& out) {
         "system before optimising the force kernel, and look at the other phases first.");
   }
   if (other > L::kOtherShare) {
-    add(out, "other-share", Severity::kWarning,
-        percent(other) + " of the thread time is outside force, neighbour list and integration.",
+    const bool threaded_batch = b.parts.family == "Batched" && b.value("worker_threads") > 1;
+    const bool machine = threaded_batch && within_floor(other, noise.batched_wait_fence);
+    add(out, "other-share", machine ? Severity::kInfo : Severity::kWarning,
+        percent(other) + " of the thread time is outside force, neighbour list and integration." +
+            (machine ? " The run's other threaded Batched rows wait up to " +
+                           percent(noise.batched_wait_fence) +
+                           " (Tukey's fence over them): the machine's load, not this row's."
+                     : ""),
         other_share_advice(b));
   }
   if (integrate > L::kIntegrateShare) {
@@ -138,12 +150,6 @@ void phase_rules(const BenchSummary& b, std::vector<Finding>& out) {
               "thermostat's random numbers, whatever the size: nothing to fix in the integrator; "
               "an NVE row of the same case shows the bare update.");
   }
-}
-
-// Within the run's own noise floor (RunNoise): as much as the machine makes the run's other rows
-// vary, so nothing this row does to act on. Without a floor, nothing is within it.
-bool within_floor(double value, double fence) {
-  return std::isfinite(fence) && !(value > fence);
 }
 
 std::string floor_note(const char* what, double fence) {
@@ -303,7 +309,7 @@ Hotspots find_hotspots(const BenchSummary& b, const RunNoise& noise) {
       h.dominant_phase = label;
     }
   }
-  phase_rules(b, h.findings);
+  phase_rules(b, noise, h.findings);
   timing_rules(b, noise, h.findings);
   memory_and_physics_rules(b, h.findings);
   nn_rules(b, h.findings);
@@ -318,7 +324,8 @@ const std::vector<HotspotRule>& hotspot_rules() {
       {"error", "error_occurred", "the run failed", S::kProblem},
       {"neighbor-share", "frac_neigh", "frac_neigh > 25 %", S::kWarning},
       {"force-share-low", "frac_force", "frac_force < 60 %", S::kInfo},
-      {"other-share", "frac_other", "frac_other > 20 %", S::kWarning},
+      {"other-share", "frac_other",
+       "frac_other > 20 % (threaded Batched rows: and above the run's fence)", S::kWarning},
       {"integrate-share", "frac_integrate, frac_force",
        "frac_integrate > 20 % and not below frac_force", S::kWarning},
       {"step-cv", "cv, p50_us, p95_us, frac_neigh",

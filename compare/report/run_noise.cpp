@@ -25,9 +25,11 @@ double upper_fence(std::vector<double> values) {
 }
 
 RunNoise run_noise(const std::vector<BenchSummary>& benchmarks) {
-  std::vector<double> cv, p95, p99;
+  std::vector<double> cv, p95, p99, wait;
   for (const auto& b : benchmarks) {
     if (b.error) continue;
+    if (b.parts.family == "Batched" && b.value("worker_threads") > 1 && b.has("frac_other"))
+      wait.push_back(b.value("frac_other"));
     if (b.has("cv")) cv.push_back(b.value("cv"));
     const double rate = b.value("steps_per_s");
     if (!(rate > 0)) continue;
@@ -35,7 +37,7 @@ RunNoise run_noise(const std::vector<BenchSummary>& benchmarks) {
     if (b.has("p95_us")) p95.push_back(b.value("p95_us") / mean_us);
     if (b.has("p99_us")) p99.push_back(b.value("p99_us") / mean_us);
   }
-  return {upper_fence(cv), upper_fence(p95), upper_fence(p99)};
+  return {upper_fence(cv), upper_fence(p95), upper_fence(p99), upper_fence(wait)};
 }
 
 }  // namespace mdb::compare

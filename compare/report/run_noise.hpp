@@ -21,6 +21,10 @@ struct RunNoise {
   double cv_fence = kNone;             // step CV
   double p95_over_mean_fence = kNone;  // p95_us over the mean step
   double p99_over_mean_fence = kNone;  // p99_us over the mean step
+  // frac_other of the Batched rows with more than one thread: time a thread waits for the
+  // others, which a loaded machine raises in every such row at once (12 to 24 of 27 above the
+  // fixed 20 % in loaded NVE/64 runs, fences 0.60 to 0.71).
+  double batched_wait_fence = kNone;
 };
 
 /// Tukey's upper fence of `values`; NaN when there are fewer than kNoiseMinRows.

@@ -207,6 +207,29 @@ TEST(Hotspots, BatchedWaitingGetsItsOwnAdvice) {
   EXPECT_NE(e->recommendation.find("fewer threads"), std::string::npos) << e->recommendation;
 }
 
+// Threads of a Batched row wait for each other when the machine is loaded, in every such row of
+// the run at once: up to the run's fence a note, just beyond it a warning. A Step row's other
+// share is no wait and ignores the fence.
+TEST(Hotspots, BatchedWaitingWithinTheRunsNoiseIsANote) {
+  BenchSummary b = healthy();
+  b.name = "Batched/NVE/64/lj-ar/cpu/replicas:2/manual_time";
+  b.parts = parse_bench_name(b.name);
+  b.medians["worker_threads"] = 2;
+  b.medians["frac_other"] = 0.40;
+  RunNoise noise;
+  noise.batched_wait_fence = 0.40;
+  const Hotspots inside = find_hotspots(b, noise);
+  ASSERT_NE(finding(inside, "other-share"), nullptr);
+  EXPECT_EQ(finding(inside, "other-share")->severity, Severity::kInfo);
+  b.medians["frac_other"] = 0.41;
+  const Hotspots beyond = find_hotspots(b, noise);
+  EXPECT_EQ(finding(beyond, "other-share")->severity, Severity::kWarning);
+  BenchSummary step = healthy();
+  step.medians["frac_other"] = 0.30;
+  const Hotspots s = find_hotspots(step, noise);
+  EXPECT_EQ(finding(s, "other-share")->severity, Severity::kWarning);
+}
+
 // A thermostat's random numbers cost about what a cheap pair potential does, at any size
 // (lj-ar NVT: 36 % at 64 atoms, 38 % at 512): a warning only when the update costs as much as
 // the forces, just below and at the forces' share.
@@ -296,6 +319,16 @@ TEST(RunNoise, UpperFenceOfTheRunsRows) {
   const RunNoise noise = run_noise(run);
   EXPECT_NEAR(noise.cv_fence, 1.15, 1e-12);
   EXPECT_NEAR(noise.p99_over_mean_fence, 11.5, 1e-12);
+  EXPECT_TRUE(std::isnan(noise.batched_wait_fence));  // no threaded Batched rows
+  for (std::size_t i = 0; i < 8; ++i) {
+    run[i].name = "Batched/NVE/64/lj-ar/cpu/replicas:2/manual_time";
+    run[i].parts = parse_bench_name(run[i].name);
+    run[i].medians["worker_threads"] = i < 7 ? 2 : 1;  // one thread waits for nobody
+    run[i].medians["frac_other"] = static_cast<double>(i + 1) / 100;
+  }
+  EXPECT_TRUE(std::isnan(run_noise(run).batched_wait_fence));  // 7 rows: no floor
+  run[7].medians["worker_threads"] = 2;
+  EXPECT_NEAR(run_noise(run).batched_wait_fence, 0.115, 1e-12);
 }
 
 TEST(Hotspots, SlowNetworksFarFromTheGemmPeak) {
