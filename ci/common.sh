@@ -102,12 +102,15 @@ mdb_gate_build() {
 # Runs md_bench BIN over the gate suite, writing Google Benchmark JSON to OUT_JSON and its console
 # table to OUT_JSON with .log for .json. Only flags that every md_bench revision understands, so
 # an old base and a new head run the same suite the same way. Reads MDB_GATE_FILTER,
-# MDB_GATE_REPS and MDB_GATE_MIN_TIME, each defaulting to the values above. Exit 124 when it ran
-# past MDB_GATE_RUN_TIMEOUT.
+# MDB_GATE_REPS and MDB_GATE_MIN_TIME, each defaulting to the values above (MDB_GATE_MIN_TIME set
+# but empty: md_bench's own minimum time, as a user's plain run). Further arguments go to md_bench.
+# Exit 124 when it ran past MDB_GATE_RUN_TIMEOUT.
 mdb_gate_run() {
   local bin=$1 out=$2
+  shift 2
+  local min_time=${MDB_GATE_MIN_TIME-$MDB_GATE_MIN_TIME_DEFAULT}
   timeout "${MDB_GATE_RUN_TIMEOUT:-$MDB_GATE_RUN_TIMEOUT_DEFAULT}" "$bin" --benchmark_filter="${MDB_GATE_FILTER:-$MDB_GATE_FILTER_DEFAULT}" \
     --benchmark_repetitions="${MDB_GATE_REPS:-$MDB_GATE_REPS_DEFAULT}" \
-    --benchmark_min_time="${MDB_GATE_MIN_TIME:-$MDB_GATE_MIN_TIME_DEFAULT}" \
-    --benchmark_out="$out" --benchmark_out_format=json >"${out%.json}.log" 2>&1
+    ${min_time:+--benchmark_min_time="$min_time"} \
+    --benchmark_out="$out" --benchmark_out_format=json "$@" >"${out%.json}.log" 2>&1
 }

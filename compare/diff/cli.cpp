@@ -8,6 +8,7 @@
 #include "compare/diff/baseline.hpp"
 #include "compare/diff/cli_args.hpp"
 #include "compare/diff/comparison_output.hpp"
+#include "compare/diff/confirm.hpp"
 #include "compare/diff/diff.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/policy.hpp"
@@ -118,6 +119,16 @@ std::string join(const std::vector<std::string>& items) {
   return s;
 }
 
+// The program that wrote a side's files, as Google Benchmark records it, for the confirming
+// commands; a placeholder when no context names one.
+std::string program_of(const SampleSet& s) {
+  for (const auto& context : s.contexts) {
+    const auto it = context.is_object() ? context.find("executable") : context.end();
+    if (it != context.end() && it->is_string() && !it->get<std::string>().empty()) return *it;
+  }
+  return "BENCHMARK_PROGRAM";
+}
+
 int run(const Options& o, std::ostream& out, bool out_is_tty) {
   Policy policy = o.policy.empty() ? Policy{} : load_policy(o.policy);
   if (o.alpha) policy.alpha = *o.alpha;
@@ -169,6 +180,9 @@ int run(const Options& o, std::ostream& out, bool out_is_tty) {
                  (o.color == "auto" && out_is_tty && (no_color == nullptr || *no_color == '\0'));
 
   const Comparison c = compare_samples(old_set, new_set, policy);
+  // --filters renames its groups' benchmarks, so no program knows them by those names.
+  if (!o.filters)
+    report.confirm_lines = confirm_commands(c, program_of(old_set), program_of(new_set));
   if (o.github) write_github_annotations(out, c);
   if (o.format == "md") {
     write_markdown(out, c, report);
@@ -192,7 +206,9 @@ std::string compare_usage() {
 Compares Google Benchmark JSON (md_bench output or any other) benchmark by benchmark: real_time,
 cpu_time and every counter both sides have. A change is a regression when it is beyond the
 metric's threshold AND significant by a two-sided Mann-Whitney U test over the repetitions
-(--benchmark_repetitions); several files per side pool their repetitions.
+(--benchmark_repetitions); several files per side pool their repetitions. With too few
+repetitions to test (under 4 per side), a timing change is only "likely" and does not fail; the
+output prints the commands that would decide it.
 
   --old FILE, --new FILE  several runs per side (interleaved A/B runs)
   --baseline DIR          OLD = the file in DIR whose context best matches NEW's (CPU model, ISA...)

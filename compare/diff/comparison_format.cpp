@@ -93,6 +93,10 @@ std::string verdict_text(const MetricDiff& m) {
       return "same";
     case Verdict::kInfo:
       return "";
+    case Verdict::kLikelyRegressed:
+      return "likely regressed";
+    case Verdict::kLikelyImproved:
+      return "likely improved";
   }
   return "";
 }
@@ -105,9 +109,7 @@ std::vector<const MetricDiff*> shown_metrics(const BenchmarkDiff& row, bool all)
   std::vector<const MetricDiff*> shown;
   for (const auto& m : row.metrics) {
     const bool time = m.spec.name == "real_time" || m.spec.name == "cpu_time";
-    const bool moved = m.verdict == Verdict::kRegressed || m.verdict == Verdict::kImproved ||
-                       m.verdict == Verdict::kNoise;
-    if (all || time || moved) shown.push_back(&m);
+    if (all || time || moved(m.verdict) || m.verdict == Verdict::kNoise) shown.push_back(&m);
   }
   return shown;
 }
@@ -119,6 +121,10 @@ std::string summary_line(const Comparison& c) {
     << " compared benchmark(s) regressed";
   if (s.unconfirmed > 0) o << " (" << s.unconfirmed << " with unconfirmed verdicts)";
   o << ", " << s.improved << " improved";
+  if (s.likely_regressed + s.likely_improved > 0) {
+    o << "; " << s.likely_regressed << " likely regressed and " << s.likely_improved
+      << " likely improved (too few repetitions to tell from noise)";
+  }
   if (s.limit_violations > 0) o << "; " << s.limit_violations << " limit(s) broken";
   if (s.errors_new > 0) o << "; " << s.errors_new << " error run(s) in NEW";
   if (s.errors_old > 0) o << "; " << s.errors_old << " fixed (error in OLD only)";

@@ -67,6 +67,8 @@ void write_json(std::ostream& out, const Comparison& c, const ReportOptions& opt
         {"regressed", s.regressed},
         {"improved", s.improved},
         {"unconfirmed", s.unconfirmed},
+        {"likely_regressed", s.likely_regressed},
+        {"likely_improved", s.likely_improved},
         {"only_old", s.only_old},
         {"only_new", s.only_new},
         {"errors_new", s.errors_new},
@@ -80,6 +82,7 @@ void write_json(std::ostream& out, const Comparison& c, const ReportOptions& opt
         {"geomean_count", s.geomean_count},
         {"line", summary_line(c)}}},
       {"notes", c.notes},
+      {"confirm", options.confirm_lines},
       {"benchmarks", rows},
   };
   out << doc.dump(2) << "\n";

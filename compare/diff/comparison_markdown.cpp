@@ -78,6 +78,16 @@ void write_markdown(std::ostream& out, const Comparison& c, const ReportOptions&
   }
   if (!c.notes.empty()) out << "\n";
   for (const auto& n : c.notes) out << "> " << n << "\n";
+  if (!options.confirm_lines.empty()) {
+    // The first line says what the commands are for; the rest are the commands, indented by
+    // two spaces for the terminal, which a code block does not need.
+    out << "\n" << options.confirm_lines.front() << "\n\n```sh\n";
+    for (std::size_t i = 1; i < options.confirm_lines.size(); ++i) {
+      const std::string& l = options.confirm_lines[i];
+      out << (l.rfind("  ", 0) == 0 ? l.substr(2) : l) << "\n";
+    }
+    out << "```\n";
+  }
   out << "\n<sub>Regression = beyond the metric's threshold AND significant by a two-sided "
          "Mann–Whitney U test at alpha "
       << c.alpha << ". p: U-test p-value; n: samples OLD/NEW.</sub>\n";

@@ -18,6 +18,7 @@ struct ReportOptions {
   std::string old_label = "OLD", new_label = "NEW";   // column heads
   std::vector<std::string> old_sources, new_sources;  // files, listed in the header
   std::vector<std::string> header_lines;              // e.g. which stored baseline was picked
+  std::vector<std::string> confirm_lines;             // confirm_commands(): after the notes
 };
 
 void write_text(std::ostream& out, const Comparison& c, const ReportOptions& options);
@@ -27,7 +28,8 @@ void write_json(std::ostream& out, const Comparison& c, const ReportOptions& opt
 /// GitHub shows at most this many annotations of one step.
 inline constexpr std::size_t kMaxAnnotations = 10;
 /// One workflow annotation per benchmark with findings, for stdout where GitHub reads them:
-/// `::error` when it regressed (confirmed or not: both fail), broke a limit or is a NEW error,
+/// `::error` when it regressed (confirmed or not: both fail; a likely regression does not and is
+/// not annotated), broke a limit or is a NEW error,
 /// else `::warning` (missing, size mismatch); every finding of the benchmark in its message.
 /// Failing benchmarks come first; past kMaxAnnotations the last one counts the rest.
 void write_github_annotations(std::ostream& out, const Comparison& c);
@@ -44,7 +46,8 @@ std::string format_value(double value, const std::string& unit);
 std::string format_change(double change);
 /// "0.0032", "<1e-4"; "-" when not tested.
 std::string format_p(const MetricDiff& m);
-/// "REGRESSED", "improved (unconfirmed)", "not significant", "same", "" (info).
+/// "REGRESSED", "improved (unconfirmed)", "likely regressed", "not significant", "same", ""
+/// (info).
 std::string verdict_text(const MetricDiff& m);
 /// The metric as shown: "|energy_drift|" for kLowerAbs, else the name.
 std::string metric_label(const MetricDiff& m);

@@ -29,7 +29,10 @@ const char* colour_of(const MetricDiff& m) {
     case Verdict::kImproved:
       return kGreen;
     case Verdict::kNoise:
+    case Verdict::kLikelyRegressed:
       return kYellow;
+    case Verdict::kLikelyImproved:
+      return kDim;
     case Verdict::kSame:
     case Verdict::kInfo:
       return kDim;
@@ -142,6 +145,8 @@ void write_text(std::ostream& out, const Comparison& c, const ReportOptions& opt
   }
   if (!c.notes.empty()) out << "\n";
   for (const auto& n : c.notes) out << "note: " << n << "\n";
+  if (!options.confirm_lines.empty()) out << "\n";
+  for (const auto& l : options.confirm_lines) out << l << "\n";
   out << "\n" << paint(c.failed ? kRed : kGreen, summary_line(c)) << "\n";
 }
 

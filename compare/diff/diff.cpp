@@ -71,7 +71,14 @@ MetricDiff diff_metric(const std::string& benchmark, const std::string& metric,
     d.verdict = Verdict::kSame;
   } else if (d.confirmed && d.test.p_value >= policy.alpha) {
     d.verdict = Verdict::kNoise;
+  } else if (!d.confirmed && d.spec.varies_between_runs) {
+    // One run against one run moves timings by tens of percent on a shared machine, and drift
+    // by several times its noise floor (the A/A in docs/COMPARE.md): without repetitions that
+    // is indistinguishable from a change.
+    d.verdict = beyond_bad ? Verdict::kLikelyRegressed : Verdict::kLikelyImproved;
   } else {
+    // Counts, accuracy and memory growth repeat from run to run: the threshold (with its
+    // absolute guard) decides alone, so a run without repetitions can still fail.
     d.verdict = beyond_bad ? Verdict::kRegressed : Verdict::kImproved;
   }
   return d;
@@ -159,13 +166,18 @@ void tally(Summary& s, const BenchmarkDiff& row, std::vector<double>& log_real,
                             &s.errors_old, &s.mismatched, &s.ignored,  &s.skipped};
   ++*counter[static_cast<int>(row.status)];
   s.limit_violations += row.violations.size();
-  bool any_regressed = false, any_improved = false;
+  bool any_regressed = false, any_improved = false, likely_worse = false, likely_better = false;
   for (const auto& m : row.metrics) {
     any_regressed |= m.verdict == Verdict::kRegressed;
     any_improved |= m.verdict == Verdict::kImproved;
+    likely_worse |= m.verdict == Verdict::kLikelyRegressed;
+    likely_better |= m.verdict == Verdict::kLikelyImproved;
   }
   s.regressed += any_regressed ? 1 : 0;
   s.improved += (any_improved && !any_regressed) ? 1 : 0;
+  const bool decided = any_regressed || any_improved;
+  s.likely_regressed += (!decided && likely_worse) ? 1 : 0;
+  s.likely_improved += (!decided && likely_better && !likely_worse) ? 1 : 0;
   if (row.status != RowStatus::kCompared) return;
   auto add_log = [&row](const char* metric, std::vector<double>& logs) {
     const MetricDiff* m = row.metric(metric);
@@ -245,8 +257,7 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
       if (!m.spec.known && m.spec.direction == Direction::kInfo)
         unknown_metrics.insert(m.spec.name);
       nan_samples += m.nan_old + m.nan_new;
-      row_unconfirmed |=
-          !m.confirmed && (m.verdict == Verdict::kRegressed || m.verdict == Verdict::kImproved);
+      row_unconfirmed |= !m.confirmed && moved(m.verdict);
     }
     unconfirmed_rows += row_unconfirmed ? 1 : 0;
     tally(c.summary, row, log_real, log_cpu);
@@ -261,13 +272,16 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
   c.fail_on_missing = policy.fail_on_missing;
 
   if (unconfirmed_rows > 0) {
-    c.notes.push_back(std::to_string(unconfirmed_rows) +
-                      " benchmark(s) have too few repetitions for the U test to confirm a change "
-                      "at alpha " +
-                      plain_number(policy.alpha) + " (it needs at least " +
-                      std::to_string(repetitions_needed(policy.alpha)) +
-                      " per side): their verdicts rest on the threshold alone and are marked "
-                      "unconfirmed. Run with --benchmark_repetitions=10.");
+    c.notes.push_back(
+        std::to_string(unconfirmed_rows) +
+        " benchmark(s) moved beyond a threshold with too few repetitions for the U test to tell "
+        "a change from noise at alpha " +
+        plain_number(policy.alpha) + " (it needs at least " +
+        std::to_string(repetitions_needed(policy.alpha)) +
+        " per side). Changes of times and drift, which move between runs of one build, are only "
+        "\"likely\" there and do not fail; other metrics (allocations, memory growth, accuracy) "
+        "rest on the threshold alone, marked unconfirmed. "
+        "Run with --benchmark_repetitions=10 to decide.");
   }
   if (aggregate_rows > 0) {
     c.notes.push_back(std::to_string(aggregate_rows) +
@@ -310,8 +324,17 @@ std::string_view to_string(Verdict v) {
       return "regressed";
     case Verdict::kInfo:
       return "info";
+    case Verdict::kLikelyImproved:
+      return "likely improved";
+    case Verdict::kLikelyRegressed:
+      return "likely regressed";
   }
   return "info";
+}
+
+bool moved(Verdict v) {
+  return v == Verdict::kRegressed || v == Verdict::kImproved || v == Verdict::kLikelyRegressed ||
+         v == Verdict::kLikelyImproved;
 }
 
 std::string_view to_string(RowStatus s) {

@@ -18,6 +18,12 @@ enum class Verdict {
   kImproved,   // beyond threshold in the good direction, significant (or unconfirmed)
   kRegressed,  // beyond threshold in the bad direction, significant (or unconfirmed)
   kInfo,       // not judged (kInfo/kIdentity metrics, or a side without finite samples)
+  // A metric that varies between runs (times, drift: MetricSpec::varies_between_runs) beyond
+  // its threshold with too few samples for the U test to confirm anything: run-to-run noise
+  // alone moves single runs that far (docs/COMPARE.md), so these are shown, with the command
+  // that would confirm them, and never fail.
+  kLikelyImproved,
+  kLikelyRegressed,
 };
 
 /// One metric of one benchmark.
@@ -70,6 +76,9 @@ struct BenchmarkDiff {
 /// Tallies and the geometric-mean row.
 struct Summary {
   std::size_t compared = 0, regressed = 0, improved = 0, unconfirmed = 0;
+  // Rows whose only moves are likely ones (kLikely*): a likely regression outranks a likely
+  // improvement; neither counts in `regressed` or `improved`.
+  std::size_t likely_regressed = 0, likely_improved = 0;
   std::size_t only_old = 0, only_new = 0, errors_new = 0, errors_old = 0, mismatched = 0,
               ignored = 0, skipped = 0, limit_violations = 0;
   // Geometric mean over compared benchmarks of new/old medians (1 = no change); NaN if none.
@@ -90,12 +99,15 @@ struct Comparison {
 };
 
 /// Compares two sample sets. Regression needs the change to be beyond the metric's threshold and
-/// tolerance AND significant at policy.alpha by the two-sided U test; when the sample sizes make
-/// significance impossible the threshold decides alone and the verdict is marked unconfirmed.
+/// tolerance AND significant at policy.alpha by the two-sided U test. When the sample sizes make
+/// significance impossible the verdict is marked unconfirmed: a metric that varies between runs
+/// is then only likely (kLikely*, never fails), any other rests on the threshold alone and fails.
 Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
                            const Policy& policy);
 
 std::string_view to_string(Verdict v);
+/// True for a verdict that claims a change: regressed, improved, or likely either.
+bool moved(Verdict v);
 std::string_view to_string(RowStatus s);
 std::string_view to_string(UTestMethod m);
 

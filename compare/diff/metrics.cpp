@@ -15,6 +15,7 @@ MetricSpec spec(std::string name, Direction d, double threshold, double abs_tole
   s.abs_tolerance = abs_tolerance;
   s.unit = std::move(unit);
   s.timing = timing;
+  s.varies_between_runs = timing;
   return s;
 }
 
@@ -54,8 +55,12 @@ std::vector<MetricSpec> make_table() {
   // graph that lost its conditional build, is a latency regression at small sizes.
   t.push_back(spec("graph_nodes", D::kLower, 0, 0.5, "nodes"));
   t.push_back(spec("graph_conditional_build", D::kHigher, 0, 0.5, "1"));
-  t.push_back(spec("allocs_per_step", D::kLower, 0, 0.5, "1/step"));
-  t.push_back(spec("allocs_per_iter", D::kLower, 0, 0.5, "1/iter"));
+  // The engine's rows allocate nothing, so the absolute guard catches their first allocation.
+  // A KIM model's driver allocates about 149 times a step, plus a few per neighbour rebuild, so
+  // its allocs_per_iter moved by 3 in 149,000 between two runs of one build: the 0.1 % relative
+  // threshold ignores that and still catches one more allocation per step (+0.7 % there).
+  t.push_back(spec("allocs_per_step", D::kLower, 0.001, 0.5, "1/step"));
+  t.push_back(spec("allocs_per_iter", D::kLower, 0.001, 0.5, "1/iter"));
   // Google Benchmark 1.7.1 reads these through dangling pointers whenever a run has repetitions
   // (google/benchmark#1939), so they are shown, not judged; allocs_per_iter is computed before
   // the pointer goes stale and stays sound.
@@ -68,6 +73,10 @@ std::vector<MetricSpec> make_table() {
   // a growth of |drift| by half AND by more than 0.01 meV/atom/ps.
   t.push_back(spec("energy_drift", D::kLowerAbs, 0.5, 0.01, "meV/atom/ps"));
   t.push_back(spec("conserved_drift", D::kLowerAbs, 0.5, 0.01, "meV/atom/ps"));
+  // ... and it follows the trajectory, whose length is the iteration count Google Benchmark
+  // picks by time: single runs of the same build moved si-snap-kim's from 0.004 to -0.024 and
+  // c-nn-student's from 0.002 to 0.019 (docs/COMPARE.md, single runs).
+  t[t.size() - 2].varies_between_runs = t.back().varies_between_runs = true;
   // A student model's error against its teacher on held-out frames (md_bench, outside the timed
   // steps). Seeded models and frames make them repeat from run to run; frames taken from a
   // trajectory change with the machine or the integrator, which moves the errors by sampling

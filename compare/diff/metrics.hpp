@@ -27,7 +27,12 @@ struct MetricSpec {
   double abs_tolerance = 0;  // absolute, in `unit`
   std::string unit;          // for display; "ns" for real_time/cpu_time (compare works in ns)
   bool timing = false;       // moves with speed: --threshold and "gate_timing" apply to it
-  bool known = true;         // false for counters missing from the table (kept as kInfo)
+  // Moves between runs of one build on one machine: every timing metric, and the drifts, whose
+  // trajectory's length follows the iteration count Google Benchmark picks by time. With too
+  // few samples for the U test such a change is only likely (diff.hpp); a count, an accuracy
+  // or a memory growth repeats, and its threshold decides alone.
+  bool varies_between_runs = false;
+  bool known = true;  // false for counters missing from the table (kept as kInfo)
 };
 
 /// The built-in table: real_time, cpu_time, Google Benchmark's memory-manager keys and every

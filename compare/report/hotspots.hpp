@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compare/report/run_noise.hpp"
 #include "compare/report/run_summary.hpp"
 
 namespace mdb::compare {
@@ -56,8 +57,10 @@ struct Hotspots {
   Severity worst() const;  // kInfo when there are none
 };
 
-/// Applies every rule to `b`. An error run gets one kProblem finding and nothing else.
-Hotspots find_hotspots(const BenchSummary& b);
+/// Applies every rule to `b`. An error run gets one kProblem finding and nothing else. `noise`
+/// is the run's floor (run_noise of the run `b` is in): a step CV or tail within it is a note;
+/// without one (the default) the fixed thresholds decide alone.
+Hotspots find_hotspots(const BenchSummary& b, const RunNoise& noise = {});
 
 /// A rule as documented: id, the counters it reads, its condition and severity.
 struct HotspotRule {

@@ -126,7 +126,8 @@ int order_rank(const BenchmarkDiff& row) {
   const MetricDiff* t = time_metric(row);
   const Verdict v = t ? t->verdict : Verdict::kInfo;
   if (v == Verdict::kImproved) return 2;
-  if (v == Verdict::kNoise) return 3;
+  if (v == Verdict::kNoise || v == Verdict::kLikelyImproved || v == Verdict::kLikelyRegressed)
+    return 3;
   return 4;
 }
 
@@ -234,10 +235,12 @@ std::string speedup_chart(const Comparison& pair, const std::string& a, const st
     const char* color = t.verdict == Verdict::kImproved    ? kImprovedColor
                         : t.verdict == Verdict::kRegressed ? kRegressedColor
                                                            : kNeutralColor;
-    std::string verdict = t.verdict == Verdict::kImproved    ? b + " faster"
-                          : t.verdict == Verdict::kRegressed ? b + " slower"
-                          : t.verdict == Verdict::kNoise     ? "not significant"
-                                                             : "same within threshold";
+    std::string verdict = t.verdict == Verdict::kImproved          ? b + " faster"
+                          : t.verdict == Verdict::kRegressed       ? b + " slower"
+                          : t.verdict == Verdict::kLikelyImproved  ? b + " likely faster"
+                          : t.verdict == Verdict::kLikelyRegressed ? b + " likely slower"
+                          : t.verdict == Verdict::kNoise           ? "not significant"
+                                                                   : "same within threshold";
     if (!t.confirmed && (t.verdict == Verdict::kImproved || t.verdict == Verdict::kRegressed))
       verdict += " (unconfirmed)";
     const double yc = row_center(r, i), s = rows[i]->speedup;

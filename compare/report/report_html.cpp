@@ -181,6 +181,7 @@ std::string cell_value(const BenchSummary& b, const char* metric, const std::str
 }
 
 void numbers_section(std::ostream& out, const RunSummary& run) {
+  const RunNoise noise = run_noise(run.benchmarks);  // one floor for every rule and row
   section_head(out, "numbers", "All numbers");
   how(out,
       "Medians over repetitions. Time per atom-step and atom-steps/s count all replicas; p50 "
@@ -196,7 +197,7 @@ void numbers_section(std::ostream& out, const RunSummary& run) {
       out << "<td colspan=\"10\" class=\"bad\">error: " << esc(b.error_message) << "</td></tr>\n";
       continue;
     }
-    const Hotspots h = find_hotspots(b);
+    const Hotspots h = find_hotspots(b, noise);
     out << "<td class=\"n\">" << b.repetitions << "</td>";
     for (const auto& [metric, unit] : {std::pair{"real_time", "ns"},
                                        {"us_per_atom", "us"},

@@ -208,6 +208,7 @@ void chart_sections(std::ostream& out, const ReportData& d) {
 }
 
 void hotspot_section(std::ostream& out, const RunSummary& run) {
+  const RunNoise noise = run_noise(run.benchmarks);  // one floor for every rule and row
   section_head(out, "hotspots", "Hotspots and recommendations");
   how(out, kHowHotspots);
   const std::vector<RuleTally> tallies = tally_findings(run);
@@ -231,7 +232,7 @@ void hotspot_section(std::ostream& out, const RunSummary& run) {
     std::size_t flagged = 0;
     bool problem = false;
     for (const BenchSummary* b : g.benchmarks) {
-      blocks.emplace_back(b, find_hotspots(*b));
+      blocks.emplace_back(b, find_hotspots(*b, noise));
       flagged += blocks.back().second.worst() >= Severity::kWarning ? 1 : 0;
       problem = problem || blocks.back().second.worst() == Severity::kProblem;
     }

@@ -24,9 +24,10 @@ std::vector<FamilyGroup> group_by_family(const RunSummary& run) {
 }
 
 std::vector<RuleTally> tally_findings(const RunSummary& run) {
+  const RunNoise noise = run_noise(run.benchmarks);  // one floor for every rule and row
   std::vector<RuleTally> tallies;
   for (const auto& b : run.benchmarks) {
-    for (const auto& f : find_hotspots(b).findings) {
+    for (const auto& f : find_hotspots(b, noise).findings) {
       auto it = std::find_if(tallies.begin(), tallies.end(),
                              [&](const RuleTally& t) { return t.rule == f.rule; });
       if (it == tallies.end()) {

@@ -33,6 +33,7 @@ std::string warning_rules(const Hotspots& h) {
 
 // Every benchmark but lattice_bench's, which have their own table under the lattice part.
 void benchmarks_table(std::ostream& out, const RunSummary& run) {
+  const RunNoise noise = run_noise(run.benchmarks);  // one floor for every rule and row
   out << "<details><summary>Every benchmark</summary>\n\n"
       << "| Benchmark | time/atom-step | atom-steps/s | p50 | p99 | most time in | findings |\n"
       << "|---|---:|---:|---:|---:|---|---|\n";
@@ -43,7 +44,7 @@ void benchmarks_table(std::ostream& out, const RunSummary& run) {
       out << "| | | | | **error:** " << markdown_cell(b.error_message) << " |\n";
       continue;
     }
-    const Hotspots h = find_hotspots(b);
+    const Hotspots h = find_hotspots(b, noise);
     const std::string rules = warning_rules(h);
     out << value_or_blank(b, "us_per_atom", "us") << " | "
         << value_or_blank(b, "atom_steps_per_s", "1/s") << " | "
@@ -102,6 +103,7 @@ void lattice_speedups(std::ostream& out, const LatticeSpeedupTable& t) {
 }
 
 void lattice_rows_table(std::ostream& out, const RunSummary& run) {
+  const RunNoise noise = run_noise(run.benchmarks);  // one floor for every rule and row
   out << "<details><summary>Every lattice row</summary>\n\n"
       << "| Benchmark | time/call | vectors/s | ns/vector | GB/s | findings |\n"
       << "|---|---:|---:|---:|---:|---|\n";
@@ -115,7 +117,7 @@ void lattice_rows_table(std::ostream& out, const RunSummary& run) {
     out << value_or_blank(b, "real_time", "ns") << " | "
         << value_or_blank(b, "vectors_per_s", "1/s") << " | "
         << value_or_blank(b, "ns_per_vector", "") << " | " << value_or_blank(b, "GB_per_s", "")
-        << " | " << warning_rules(find_hotspots(b)) << " |\n";
+        << " | " << warning_rules(find_hotspots(b, noise)) << " |\n";
   }
   out << "\n</details>\n\n";
 }

@@ -101,11 +101,17 @@ TEST(CompareCli, ErrorRunsInNewFailAndSizeMismatchesAreFlagged) {
   EXPECT_TRUE(has(m.out, "size mismatch: natoms 64 -> 108")) << m.out;
 }
 
-TEST(CompareCli, TooFewRepetitionsSaySoAndStillGate) {
+// 3 repetitions per side cannot reach p < 0.05: a 20 % slower step is only likely, which does
+// not fail, and the output says how to decide it.
+TEST(CompareCli, TooFewRepetitionsSaySoAndGateOnlyWhatIsNotNoise) {
   const CliRun r = run({"reps3_base.json", "reps3_slow.json"});
-  EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_TRUE(has(r.out, "REGRESSED (unconfirmed)")) << r.out;
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "likely regressed")) << r.out;
   EXPECT_TRUE(has(r.out, "too few repetitions")) << r.out;
+  EXPECT_TRUE(has(r.out,
+                  "'./build/bench/md_bench' --benchmark_filter='^(Step/NVE/64/lj-ar/cpu/"
+                  "manual_time)$' --benchmark_repetitions=2"))
+      << r.out;
 }
 
 TEST(CompareCli, NonFiniteValuesAndAggregatesOnlyAreTolerated) {

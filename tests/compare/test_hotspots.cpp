@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -86,7 +87,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{"neighbor-share", "frac_neigh", 0.25, 0.26, Severity::kWarning},
                       Case{"force-share-low", "frac_force", 0.60, 0.59, Severity::kInfo},
                       Case{"other-share", "frac_other", 0.20, 0.21, Severity::kWarning},
-                      Case{"integrate-share", "frac_integrate", 0.20, 0.21, Severity::kWarning},
+                      // The healthy row's forces take 78 %: a large update next to them is a
+                      // note (IntegrationIsAWarningOnlyWhenItCostsAsMuchAsTheForces).
+                      Case{"integrate-share", "frac_integrate", 0.20, 0.21, Severity::kInfo},
                       Case{"step-cv", "cv", 0.20, 0.21, Severity::kInfo},  // rebuilds explain it
                       // Mean step 10 µs; the healthy row rebuilds (frac_neigh 15 %), so its tails
                       // are notes (TailsWithoutRebuildsAreWarnings for the rest).
@@ -188,10 +191,144 @@ TEST(Hotspots, BatchedWaitingGetsItsOwnAdvice) {
   b.name = "Batched/NVE/64/lj-ar/cpu/replicas:4/manual_time";
   b.parts = parse_bench_name(b.name);
   b.medians["frac_other"] = 0.4;
+  b.medians["worker_threads"] = 3;  // 4 replicas on 3 threads: one thread has two
   const Hotspots h = find_hotspots(b);
   const Finding* f = finding(h, "other-share");
   ASSERT_NE(f, nullptr);
-  EXPECT_NE(f->recommendation.find("replicas"), std::string::npos);
+  EXPECT_NE(f->recommendation.find("R a multiple of the thread count"), std::string::npos);
+  // Shared evenly already (4 on 2), that advice would be wrong: the barrier and uneven threads.
+  b.medians["worker_threads"] = 2;
+  const Hotspots even = find_hotspots(b);
+  const Finding* e = finding(even, "other-share");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->recommendation.find("R a multiple"), std::string::npos) << e->recommendation;
+  EXPECT_NE(e->recommendation.find("already has 2 replica(s)"), std::string::npos)
+      << e->recommendation;
+  EXPECT_NE(e->recommendation.find("fewer threads"), std::string::npos) << e->recommendation;
+}
+
+// Threads of a Batched row wait for each other when the machine is loaded, in every such row of
+// the run at once: up to the run's fence a note, just beyond it a warning. A Step row's other
+// share is no wait and ignores the fence.
+TEST(Hotspots, BatchedWaitingWithinTheRunsNoiseIsANote) {
+  BenchSummary b = healthy();
+  b.name = "Batched/NVE/64/lj-ar/cpu/replicas:2/manual_time";
+  b.parts = parse_bench_name(b.name);
+  b.medians["worker_threads"] = 2;
+  b.medians["frac_other"] = 0.40;
+  RunNoise noise;
+  noise.batched_wait_fence = 0.40;
+  const Hotspots inside = find_hotspots(b, noise);
+  ASSERT_NE(finding(inside, "other-share"), nullptr);
+  EXPECT_EQ(finding(inside, "other-share")->severity, Severity::kInfo);
+  b.medians["frac_other"] = 0.41;
+  const Hotspots beyond = find_hotspots(b, noise);
+  EXPECT_EQ(finding(beyond, "other-share")->severity, Severity::kWarning);
+  BenchSummary step = healthy();
+  step.medians["frac_other"] = 0.30;
+  const Hotspots s = find_hotspots(step, noise);
+  EXPECT_EQ(finding(s, "other-share")->severity, Severity::kWarning);
+}
+
+// A thermostat's random numbers cost about what a cheap pair potential does, at any size
+// (lj-ar NVT: 36 % at 64 atoms, 38 % at 512): a warning only when the update costs as much as
+// the forces, just below and at the forces' share.
+TEST(Hotspots, IntegrationIsAWarningOnlyWhenItCostsAsMuchAsTheForces) {
+  BenchSummary b = healthy();
+  b.medians["frac_force"] = 0.45;
+  b.medians["frac_neigh"] = 0.05;
+  b.medians["frac_integrate"] = 0.44;
+  const Hotspots inside = find_hotspots(b);
+  const Finding* i = finding(inside, "integrate-share");
+  ASSERT_NE(i, nullptr);
+  EXPECT_EQ(i->severity, Severity::kInfo);
+  EXPECT_NE(i->recommendation.find("Expected"), std::string::npos) << i->recommendation;
+  b.medians["frac_integrate"] = 0.45;
+  const Hotspots beyond = find_hotspots(b);
+  const Finding* w = finding(beyond, "integrate-share");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->severity, Severity::kWarning);
+}
+
+// A KIM model's allocations are its driver's: the adapter adds none (test_md_allocations), so a
+// note, while the same count in the engine's own row stays a warning.
+TEST(Hotspots, AKimModelsAllocationsAreItsOwn) {
+  BenchSummary b = healthy();
+  b.medians["allocs_per_step"] = 149;
+  const Hotspots engine = find_hotspots(b);
+  ASSERT_NE(finding(engine, "allocs"), nullptr);
+  EXPECT_EQ(finding(engine, "allocs")->severity, Severity::kWarning);
+  b.name = "Step/NVE/64/si-sw-kim/cpu/manual_time";
+  b.parts = parse_bench_name(b.name);
+  const Hotspots kim = find_hotspots(b);
+  const Finding* f = finding(kim, "allocs");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::kInfo);
+  EXPECT_NE(f->recommendation.find("KIM model driver"), std::string::npos) << f->recommendation;
+  // A case whose name merely contains "kim" is not a KIM model.
+  b.name = "Step/NVE/64/kimchi/cpu/manual_time";
+  b.parts = parse_bench_name(b.name);
+  const Hotspots other = find_hotspots(b);
+  EXPECT_EQ(finding(other, "allocs")->severity, Severity::kWarning);
+}
+
+// Judged against the run's own noise floor: a CV or tail up to the run's fence is the machine's
+// (a note), just beyond it a warning; rows that rebuild stay notes either way.
+TEST(Hotspots, StepVariationAndTailsWithinTheRunsNoiseAreNotes) {
+  BenchSummary b = healthy();
+  b.medians["frac_neigh"] = 0.02;  // no rebuilds to blame
+  b.medians["cv"] = 0.50;
+  b.medians["p95_us"] = 25;  // 2.5x the 10 us mean step
+  b.medians["p99_us"] = 40;  // 4.0x
+  RunNoise noise;
+  noise.cv_fence = 0.50;
+  noise.p95_over_mean_fence = 2.5;
+  noise.p99_over_mean_fence = 4.0;
+  const Hotspots inside = find_hotspots(b, noise);
+  for (const char* rule : {"step-cv", "p95-tail", "p99-tail"}) {
+    const Finding* f = finding(inside, rule);
+    ASSERT_NE(f, nullptr) << rule;
+    EXPECT_EQ(f->severity, Severity::kInfo) << rule;
+    EXPECT_NE(f->observation.find("Tukey"), std::string::npos) << f->observation;
+  }
+  b.medians["cv"] = 0.51;
+  b.medians["p95_us"] = 25.1;
+  b.medians["p99_us"] = 40.1;
+  const Hotspots beyond = find_hotspots(b, noise);
+  for (const char* rule : {"step-cv", "p95-tail", "p99-tail"}) {
+    const Finding* f = finding(beyond, rule);
+    ASSERT_NE(f, nullptr) << rule;
+    EXPECT_EQ(f->severity, Severity::kWarning) << rule;
+  }
+}
+
+// Tukey's upper fence, Q3 + 1.5 IQR with numpy's linear quartiles: for 1..8, Q1 = 2.75 and
+// Q3 = 6.25, so 11.5. Fewer than eight rows give no floor.
+TEST(RunNoise, UpperFenceOfTheRunsRows) {
+  EXPECT_DOUBLE_EQ(upper_fence({8, 1, 7, 2, 6, 3, 5, 4}), 11.5);
+  EXPECT_TRUE(std::isnan(upper_fence({1, 2, 3, 4, 5, 6, 7})));
+  EXPECT_TRUE(std::isnan(upper_fence({1, 2, 3, 4, 5, 6, 7, NAN})));  // NaN is no row
+  std::vector<BenchSummary> run(8, healthy());
+  for (std::size_t i = 0; i < run.size(); ++i) {
+    run[i].medians["cv"] = static_cast<double>(i + 1) / 10;
+    run[i].medians["p99_us"] = static_cast<double>(i + 1) * 10;  // mean step 10 us: i+1 x
+  }
+  run.push_back(healthy());
+  run.back().error = true;  // an error row is no evidence of noise
+  run.back().medians["cv"] = 100;
+  const RunNoise noise = run_noise(run);
+  EXPECT_NEAR(noise.cv_fence, 1.15, 1e-12);
+  EXPECT_NEAR(noise.p99_over_mean_fence, 11.5, 1e-12);
+  EXPECT_TRUE(std::isnan(noise.batched_wait_fence));  // no threaded Batched rows
+  for (std::size_t i = 0; i < 8; ++i) {
+    run[i].name = "Batched/NVE/64/lj-ar/cpu/replicas:2/manual_time";
+    run[i].parts = parse_bench_name(run[i].name);
+    run[i].medians["worker_threads"] = i < 7 ? 2 : 1;  // one thread waits for nobody
+    run[i].medians["frac_other"] = static_cast<double>(i + 1) / 100;
+  }
+  EXPECT_TRUE(std::isnan(run_noise(run).batched_wait_fence));  // 7 rows: no floor
+  run[7].medians["worker_threads"] = 2;
+  EXPECT_NEAR(run_noise(run).batched_wait_fence, 0.115, 1e-12);
 }
 
 TEST(Hotspots, SlowNetworksFarFromTheGemmPeak) {

@@ -181,7 +181,8 @@ TEST(SpeedupChart, TeacherOverStudent) {
     ++bars;
   }
   EXPECT_EQ(bars, 5u);  // Step, Trajectory, Batched x3
-  EXPECT_NE(svg.all_text().find("nn-student faster"), std::string::npos);
+  // One repetition per row: the U test cannot confirm even a 10x change, so it is "likely".
+  EXPECT_NE(svg.all_text().find("nn-student likely faster"), std::string::npos);
 }
 
 // The accuracy chart of accuracy_run.json (make_fixtures.py): c-dunn teaches c-nn-student and
