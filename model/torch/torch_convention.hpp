@@ -81,6 +81,12 @@ torch::Tensor model_output(const c10::impl::GenericDict& out, const char* key,
 /// missing or has another size.
 torch::Tensor model_forces(const c10::impl::GenericDict& out, std::int64_t n_atoms,
                            const std::string& path);
+/// The model's output as a dictionary; throws std::runtime_error naming the file when it is not.
+c10::impl::GenericDict output_dict(const torch::IValue& value, const std::string& path);
+/// Reads the 3 x 3 virial under `key` into `to` when the dictionary has one (not None); returns
+/// whether it had. Throws std::runtime_error naming the file for another shape.
+bool read_virial(const c10::impl::GenericDict& out, const char* key, const std::string& path,
+                 std::array<double, 9>& to);
 /// Whether the dictionary has `key` holding a tensor (not None).
 bool has_output(const c10::impl::GenericDict& out, const char* key);
 

@@ -2,6 +2,7 @@
 // files (torch_nequip.cpp) or MACE's module attributes (torch_mace.cpp).
 #include <torch/version.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "model/torch/torch_convention.hpp"
@@ -36,6 +37,22 @@ torch::Tensor model_forces(const c10::impl::GenericDict& out, std::int64_t n_ato
                              " values for " + std::to_string(n_atoms) + " atoms");
   }
   return forces;
+}
+
+c10::impl::GenericDict output_dict(const torch::IValue& value, const std::string& path) {
+  if (!value.isGenericDict()) throw std::runtime_error(path + ": the model returned no dictionary");
+  return value.toGenericDict();
+}
+
+bool read_virial(const c10::impl::GenericDict& out, const char* key, const std::string& path,
+                 std::array<double, 9>& to) {
+  if (!has_output(out, key)) return false;
+  const torch::Tensor w = model_output(out, key, path);
+  if (w.numel() != 9) {
+    throw std::runtime_error(path + ": '" + std::string(key) + "' is not 3 x 3");
+  }
+  std::copy_n(w.data_ptr<double>(), 9, to.begin());
+  return true;
 }
 
 LoadedTorchModel load_torch_model(const std::string& path) {

@@ -42,19 +42,11 @@ class MaceConvention final : public TorchConvention {
   }
 
   TorchReturn outputs(const torch::IValue& value, const TorchFrame& f) const override {
-    if (!value.isGenericDict()) {
-      throw std::runtime_error(path_ + ": the model returned no dictionary");
-    }
-    const c10::impl::GenericDict out = value.toGenericDict();
+    const c10::impl::GenericDict out = output_dict(value, path_);
     TorchReturn r;
     r.forces = model_forces(out, f.n_atoms, path_);
     r.energy = model_output(out, "total_energy_local", path_).sum().item<double>();
-    r.has_virial = f.virial && has_output(out, "virials");
-    if (r.has_virial) {
-      const torch::Tensor w = model_output(out, "virials", path_);
-      if (w.numel() != 9) throw std::runtime_error(path_ + ": 'virials' is not 3 x 3");
-      std::copy_n(w.data_ptr<double>(), 9, r.virial.begin());
-    }
+    r.has_virial = f.virial && read_virial(out, "virials", path_, r.virial);
     return r;
   }
 

@@ -55,22 +55,14 @@ class NequipConvention final : public TorchConvention {
   }
 
   TorchReturn outputs(const torch::IValue& value, const TorchFrame& f) const override {
-    if (!value.isGenericDict()) {
-      throw std::runtime_error(path_ + ": the model returned no dictionary");
-    }
-    const c10::impl::GenericDict out = value.toGenericDict();
+    const c10::impl::GenericDict out = output_dict(value, path_);
     TorchReturn r;
     r.forces = model_forces(out, f.n_atoms, path_);
     // pair_nequip_allegro sums atomic_energy over local atoms; nequip-deploy's pair_nequip reads
     // total_energy.
     r.energy = legacy_ ? model_output(out, "total_energy", path_).sum().item<double>()
                        : model_output(out, "atomic_energy", path_).sum().item<double>();
-    r.has_virial = has_output(out, "virial");
-    if (r.has_virial) {
-      const torch::Tensor w = model_output(out, "virial", path_);
-      if (w.numel() != 9) throw std::runtime_error(path_ + ": 'virial' is not 3 x 3");
-      std::copy_n(w.data_ptr<double>(), 9, r.virial.begin());
-    }
+    r.has_virial = read_virial(out, "virial", path_, r.virial);
     return r;
   }
 

@@ -19,7 +19,7 @@ torch_potentials.py, written from what the LAMMPS plugins that load them send an
 Every wrapper strains positions and cell homogeneously so that the virial is -dE/d strain (eV),
 as NequIP's StressForceOutput and MACE's displacement do.
 """
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import torch
 
@@ -28,6 +28,21 @@ def _strain(dtype: torch.dtype, device: torch.device) -> torch.Tensor:
     strain = torch.zeros((3, 3), dtype=dtype, device=device)
     strain.requires_grad_(True)
     return strain
+
+
+def _forces_and_virial(total: torch.Tensor, pos_in: torch.Tensor,
+                       strain: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+    """-dE/dpos and -dE/dstrain (the virial), zero where the energy does not depend on them."""
+    grads = torch.autograd.grad([total], [pos_in, strain])
+    forces = torch.zeros_like(pos_in)
+    virial = torch.zeros_like(strain)
+    g_pos = grads[0]
+    g_strain = grads[1]
+    if g_pos is not None:
+        forces = -g_pos
+    if g_strain is not None:
+        virial = -g_strain
+    return forces.detach(), virial.detach()
 
 
 class NequipLegacy(torch.nn.Module):
@@ -47,22 +62,14 @@ class NequipLegacy(torch.nn.Module):
         vec = p[edge_index[1]] - p[edge_index[0]] + torch.matmul(data["edge_cell_shift"], c)
         atomic = self.core(vec, edge_index, data["atom_types"], pos.shape[0])
         total = atomic.sum()
-        grads = torch.autograd.grad([total], [pos_in, strain])
-        forces = torch.zeros_like(pos)
-        virial = torch.zeros((3, 3), dtype=pos.dtype, device=pos.device)
-        g_pos = grads[0]
-        g_strain = grads[1]
-        if g_pos is not None:
-            forces = -g_pos
-        if g_strain is not None:
-            virial = -g_strain
+        forces, virial = _forces_and_virial(total, pos_in, strain)
         out = {
             "total_energy": total.reshape(1, 1).detach(),
             "atomic_energy": atomic.reshape(-1, 1).detach(),
-            "forces": forces.detach(),
+            "forces": forces,
         }
         if self.with_virial:
-            out["virial"] = virial.reshape(1, 3, 3).detach()
+            out["virial"] = virial.reshape(1, 3, 3)
         return out
 
 
@@ -87,19 +94,11 @@ class Nequip(torch.nn.Module):
         atomic = self.core(vec.to(self.dtype), edge_index, data["atom_types"],
                            pos.shape[0]).to(torch.float64)
         total = atomic.sum()
-        grads = torch.autograd.grad([total], [pos_in, strain])
-        forces = torch.zeros_like(pos)
-        virial = torch.zeros((3, 3), dtype=pos.dtype, device=pos.device)
-        g_pos = grads[0]
-        g_strain = grads[1]
-        if g_pos is not None:
-            forces = -g_pos
-        if g_strain is not None:
-            virial = -g_strain
+        forces, virial = _forces_and_virial(total, pos_in, strain)
         return {
             "atomic_energy": atomic.reshape(-1, 1).detach(),
-            "forces": forces.detach(),
-            "virial": virial.reshape(1, 3, 3).detach(),
+            "forces": forces,
+            "virial": virial.reshape(1, 3, 3),
         }
 
 
@@ -153,19 +152,14 @@ class LammpsMace(torch.nn.Module):
         node_energy = self.model(vec, edge_index, data["node_attrs"])
         local = local_or_ghost.to(node_energy.dtype)
         total_energy_local = (node_energy * local).sum().reshape(1)
-        grads = torch.autograd.grad([total_energy_local], [positions, strain])
-        forces = torch.zeros_like(positions)
-        g_pos = grads[0]
-        if g_pos is not None:
-            forces = -g_pos
+        forces, virial = _forces_and_virial(total_energy_local.sum(), positions, strain)
         virials: Optional[torch.Tensor] = None
-        g_strain = grads[1]
-        if compute_virials and g_strain is not None:
-            virials = (-g_strain).reshape(1, 3, 3).detach()
+        if compute_virials:
+            virials = virial.reshape(1, 3, 3)
         return {
             "total_energy_local": total_energy_local.detach(),
             "node_energy": node_energy.detach(),
-            "forces": forces.detach(),
+            "forces": forces,
             "virials": virials,
         }
 
