@@ -206,7 +206,8 @@ TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
     // .../lammps/... and an accelerated .../lammps-opt/... both shadow .../cpu/...
     std::string step = "Step/" + n.substr(5);
     // .../lammps/, .../lammps-opt/ or .../ase/ -> .../cpu/
-    const std::size_t at = step.find(step.find("/lammps") != std::string::npos ? "/lammps" : "/ase/");
+    const std::size_t at =
+        step.find(step.find("/lammps") != std::string::npos ? "/lammps" : "/ase/");
     ASSERT_NE(at, std::string::npos) << n;
     step.replace(at, step.find('/', at + 1) - at, "/cpu");
     EXPECT_TRUE(contains(names, step)) << n;

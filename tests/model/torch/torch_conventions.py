@@ -30,6 +30,19 @@ def _strain(dtype: torch.dtype, device: torch.device) -> torch.Tensor:
     return strain
 
 
+def _strained_edges(pos: torch.Tensor, cell: torch.Tensor, edge_index: torch.Tensor,
+                    unit_shifts: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Edge vectors (neighbour - centre + shift . cell) of positions and cell strained by a
+    symmetric strain at zero, and the leaves to differentiate: (vec, positions, strain)."""
+    strain = _strain(pos.dtype, pos.device)
+    sym = 0.5 * (strain + strain.transpose(0, 1))
+    pos_in = pos.detach().requires_grad_(True)
+    p = pos_in + torch.matmul(pos_in, sym)
+    c = cell + torch.matmul(cell, sym)
+    vec = p[edge_index[1]] - p[edge_index[0]] + torch.matmul(unit_shifts, c)
+    return vec, pos_in, strain
+
+
 def _forces_and_virial(total: torch.Tensor, pos_in: torch.Tensor,
                        strain: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
     """-dE/dpos and -dE/dstrain (the virial), zero where the energy does not depend on them."""
@@ -54,12 +67,8 @@ class NequipLegacy(torch.nn.Module):
     def forward(self, data: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
         pos = data["pos"]
         edge_index = data["edge_index"]
-        strain = _strain(pos.dtype, pos.device)
-        sym = 0.5 * (strain + strain.transpose(0, 1))
-        pos_in = pos.detach().requires_grad_(True)
-        p = pos_in + torch.matmul(pos_in, sym)
-        c = data["cell"] + torch.matmul(data["cell"], sym)
-        vec = p[edge_index[1]] - p[edge_index[0]] + torch.matmul(data["edge_cell_shift"], c)
+        vec, pos_in, strain = _strained_edges(pos, data["cell"], edge_index,
+                                              data["edge_cell_shift"])
         atomic = self.core(vec, edge_index, data["atom_types"], pos.shape[0])
         total = atomic.sum()
         forces, virial = _forces_and_virial(total, pos_in, strain)
@@ -84,13 +93,8 @@ class Nequip(torch.nn.Module):
     def forward(self, data: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
         pos = data["pos"]
         edge_index = data["edge_index"]
-        strain = _strain(pos.dtype, pos.device)
-        sym = 0.5 * (strain + strain.transpose(0, 1))
-        pos_in = pos.detach().requires_grad_(True)
-        p = pos_in + torch.matmul(pos_in, sym)
-        cell = data["cell"].reshape(3, 3)
-        c = cell + torch.matmul(cell, sym)
-        vec = p[edge_index[1]] - p[edge_index[0]] + torch.matmul(data["edge_cell_shift"], c)
+        vec, pos_in, strain = _strained_edges(pos, data["cell"].reshape(3, 3), edge_index,
+                                              data["edge_cell_shift"])
         atomic = self.core(vec.to(self.dtype), edge_index, data["atom_types"],
                            pos.shape[0]).to(torch.float64)
         total = atomic.sum()
@@ -140,15 +144,10 @@ class LammpsMace(torch.nn.Module):
 
     def forward(self, data: Dict[str, torch.Tensor], local_or_ghost: torch.Tensor,
                 compute_virials: bool = False) -> Dict[str, Optional[torch.Tensor]]:
-        positions = data["positions"].detach().requires_grad_(True)
-        strain = _strain(positions.dtype, positions.device)
-        sym = 0.5 * (strain + strain.transpose(0, 1))
-        p = positions + torch.matmul(positions, sym)
-        cell = data["cell"].reshape(3, 3)
-        c = cell + torch.matmul(cell, sym)
         edge_index = data["edge_index"]
         # MACE's vectors: receiver - sender + shifts, the shifts whole cells of the strained cell.
-        vec = p[edge_index[1]] - p[edge_index[0]] + torch.matmul(data["unit_shifts"], c)
+        vec, positions, strain = _strained_edges(data["positions"], data["cell"].reshape(3, 3),
+                                                 edge_index, data["unit_shifts"])
         node_energy = self.model(vec, edge_index, data["node_attrs"])
         local = local_or_ghost.to(node_energy.dtype)
         total_energy_local = (node_energy * local).sum().reshape(1)
