@@ -21,4 +21,7 @@ void use_catalogue_model(CaseSpec& c, std::string_view spec);
 /// always; c-dunn and c-dunn-kim where the KIM DUNN model is installed.
 void add_carbon_cases(std::deque<CaseSpec>& table);
 
+/// Appends water-spcfw (SPC/Fw with PME) where this build has the water model (FFTW).
+void add_water_cases(std::deque<CaseSpec>& table);
+
 }  // namespace mdb::bench

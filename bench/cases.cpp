@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -123,8 +124,11 @@ CaseSpec metal_crystal(LatticeKind lattice, double a, const std::string& species
 void use_catalogue_model(CaseSpec& c, std::string_view spec) {
   ModelRequest request;
   request.case_name = c.name;
-  if (c.structure) {
-    for (const Species& s : c.structure->species_table()) {
+  // A builder's species: those of its smallest system (one molecule).
+  const std::shared_ptr<const System> unit =
+      c.builder ? std::make_shared<const System>(c.builder(c.builder_unit, 1)) : c.structure;
+  if (unit) {
+    for (const Species& s : unit->species_table()) {
       request.species.push_back(s.name);
       request.masses.push_back(s.mass);
     }
@@ -262,6 +266,7 @@ std::deque<CaseSpec>& mutable_case_table() {
     add_kim(std::move(snap_case), snap);
 #endif
     add_carbon_cases(t);
+    add_water_cases(t);
     return t;
   }();
   return table;
@@ -279,6 +284,7 @@ void add_case(CaseSpec c) {
 }
 
 int atoms_per_unit(const CaseSpec& c) {
+  if (c.builder) return c.builder_unit;
   return c.structure ? static_cast<int>(c.structure->size()) : atoms_per_cell(c.lattice);
 }
 
@@ -321,6 +327,11 @@ std::array<int, 3> cells_for_atoms(const CaseSpec& c, int atoms) {
 
 System build_case_system(const CaseSpec& c, int atoms, std::uint64_t seed) {
   const auto cells = cells_for_atoms(c, atoms);
+  if (c.builder) {
+    System s = c.builder(atoms, seed);
+    assign_maxwell_boltzmann(s, c.temperature, seed);
+    return s;
+  }
   if (c.structure) {
     System s = replicate(*c.structure, cells);
     assign_maxwell_boltzmann(s, c.temperature, seed);

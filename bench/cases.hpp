@@ -35,6 +35,10 @@ struct CaseSpec {
   std::string description;  ///< one line for --md_list
   // System: a lattice of one species, or (custom cases) a structure file's cell, replicated.
   std::shared_ptr<const System> structure;  ///< when set, the repeat unit (lattice ignored)
+  /// When set, makes the system of `atoms` atoms (lattice and structure ignored; atoms a
+  /// multiple of builder_unit), e.g. a box of water molecules in random orientations.
+  std::function<System(int atoms, std::uint64_t seed)> builder;
+  int builder_unit = 1;  ///< atoms per molecule of the builder's systems
   LatticeKind lattice = LatticeKind::Fcc;
   double lattice_constant = 0.0;
   std::string species;

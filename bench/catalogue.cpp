@@ -22,6 +22,10 @@
 #include "md/structure/elements.hpp"
 #include "model/ase/ase_calculator.hpp"
 #endif
+#ifdef MDB_HAVE_WATER
+#include "bench/peers/lammps_water.hpp"
+#include "model/water/water_model.hpp"
+#endif
 #ifdef MDB_HAVE_KIM
 #include "model/dunn/dunn_potential.hpp"
 #include "model/kim/kim_dunn_params.hpp"
@@ -353,6 +357,32 @@ ModelRecipe ase(std::string_view argument, const ModelRequest& request) {
 #endif
 }
 
+// water: flexible SPC/Fw with smooth PME (model/water/); the case's species must be O and H.
+// LAMMPS runs it with lj/cut/coul/long, harmonic bonds and angles and PPPM.
+ModelRecipe water(std::string_view argument, const ModelRequest& request) {
+#ifdef MDB_HAVE_WATER
+  if (!argument.empty()) bad("model=water takes no argument (it is SPC/Fw)");
+  const WaterParams params = WaterParams::spc_fw();
+  for (const std::string& s : request.species) {
+    if (s != params.oxygen && s != params.hydrogen) {
+      bad("model=water: species '" + s + "' is neither O nor H");
+    }
+  }
+  ModelRecipe r;
+  r.family = "water";
+  r.make = [params] { return std::make_unique<WaterModel>(params); };
+  r.lammps_pair = lammps_water_pair(params, request.species);
+  r.molecular = true;
+  // Forces ~1-10 eV/A from terms of ~10 eV: finite differences in double hold ~1e-6.
+  r.force_tolerance = 1e-5;
+  return r;
+#else
+  static_cast<void>(argument);
+  static_cast<void>(request);
+  bad("md_bench was built without FFTW (libfftw3-dev), which the water model's PME needs");
+#endif
+}
+
 }  // namespace
 
 const std::vector<CatalogueEntry>& model_catalogue() {
@@ -368,6 +398,7 @@ const std::vector<CatalogueEntry>& model_catalogue() {
       {"torch", "torch:<file>", torch_file},           // a deployed TorchScript model
       {"ase", "ase:<module>:<Class>[:<JSON>]", ase},   // any ASE calculator
       {"eam", "eam:<file> | eam:kim:<KIM EAM_Dynamo model>", eam},  // EAM, LAMMPS's files
+      {"water", "water", water},                                    // SPC/Fw with PME
   };
   return entries;
 }

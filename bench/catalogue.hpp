@@ -38,6 +38,9 @@ struct ModelRecipe {
   /// LAMMPS accelerator suffixes (`-sf <suffix>`, e.g. "opt") that also run this model's pair
   /// style: each gives the case a second Peer row, `.../lammps-<suffix>`.
   std::vector<std::string> lammps_suffixes;
+  /// The model reads the System's topology (charges, bonds, angles): LAMMPS gets the state as a
+  /// data file in atom_style full.
+  bool molecular = false;
   /// The force check's absolute tolerance (force units; a relative 1e-4 is added).
   double force_tolerance = 0.0;
 

@@ -75,6 +75,16 @@ const std::vector<CounterSpec>& counter_specs() {
       {"nn_gemm_peak_frac", "1",
        "NN: nn_network_gflops over this machine's single-thread GEMM rate in the network's "
        "precision (Eigen, 1024^2; FP32, or FP64 for DUNN)"},
+      // Ewald models (water) only: shares of the force-field time, and the grid.
+      {"pme_grid_points", "points", "PME: points of the charge grid (nx ny nz)"},
+      {"pme_mesh_frac", "1", "PME: share of force time on the mesh (spread, FFTs, solve, gather)"},
+      {"pme_real_frac", "1", "PME: share of force time in real space (LJ and erfc Coulomb pairs)"},
+      {"pme_bonded_frac", "1",
+       "PME: share of force time in bonds, angles and the excluded pairs' corrections"},
+      {"pme_spread_frac", "1", "PME: share of force time spreading charges onto the grid"},
+      {"pme_fft_frac", "1", "PME: share of force time in the forward and backward FFTs"},
+      {"pme_solve_frac", "1", "PME: share of force time applying the influence function"},
+      {"pme_gather_frac", "1", "PME: share of force time gathering forces from the grid"},
   };
   return specs;
 }
@@ -135,9 +145,20 @@ void publish(benchmark::State& state, Measurement& m) {
   if (m.accuracy.energy_mae_mev) set(state, "energy_mae", *m.accuracy.energy_mae_mev);
   if (m.accuracy.force_rmse) set(state, "force_rmse", *m.accuracy.force_rmse);
   const NnBreakdown& nn = m.nn;
+  const double mesh_s = nn.spread_s + nn.fft_s + nn.solve_s + nn.gather_s;
   const double nn_total = nn.baseline_s + nn.descriptor_s + nn.network_s + nn.network_backward_s +
-                          nn.descriptor_backward_s + nn.other_s;
-  if (nn.present && nn_total > 0) {
+                          nn.descriptor_backward_s + nn.other_s + nn.real_space_s + nn.bonded_s +
+                          mesh_s;
+  if (nn.present && nn.mesh_points > 0 && nn_total > 0) {
+    set(state, "pme_grid_points", nn.mesh_points);
+    set(state, "pme_mesh_frac", mesh_s / nn_total);
+    set(state, "pme_real_frac", nn.real_space_s / nn_total);
+    set(state, "pme_bonded_frac", nn.bonded_s / nn_total);
+    set(state, "pme_spread_frac", nn.spread_s / nn_total);
+    set(state, "pme_fft_frac", nn.fft_s / nn_total);
+    set(state, "pme_solve_frac", nn.solve_s / nn_total);
+    set(state, "pme_gather_frac", nn.gather_s / nn_total);
+  } else if (nn.present && nn_total > 0) {
     set(state, "nn_baseline_frac", nn.baseline_s / nn_total);
     set(state, "nn_descriptor_frac", nn.descriptor_s / nn_total);
     set(state, "nn_network_frac", nn.network_s / nn_total);

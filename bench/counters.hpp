@@ -45,6 +45,9 @@ struct NnBreakdown {
   double network_flops = 0;     ///< forward + backward dense-layer FLOPs of the timed steps
   bool double_network = false;  ///< the dense layers run in double (DUNN, NnPotential<double>)
   double gemm_peak_gflops = 0;  ///< this machine's single-thread GEMM rate in that precision
+  // An Ewald model's stages (water): seconds by role, and its grid.
+  double real_space_s = 0, bonded_s = 0, spread_s = 0, fft_s = 0, solve_s = 0, gather_s = 0;
+  double mesh_points = 0;
 };
 
 /// Everything one benchmark run measured, in SI-ish raw units (seconds, bytes).

@@ -20,6 +20,13 @@ void add_clocks(const StageClocks& c, double flops_per_call, double calls, bool 
   out.network_backward_s += c.seconds(StageRole::NetworkBackward);
   out.descriptor_backward_s += c.seconds(StageRole::DescriptorBackward);
   out.other_s += c.seconds(StageRole::Other);
+  out.real_space_s += c.seconds(StageRole::RealSpace);
+  out.bonded_s += c.seconds(StageRole::Bonded);
+  out.spread_s += c.seconds(StageRole::MeshSpread);
+  out.fft_s += c.seconds(StageRole::MeshFft);
+  out.solve_s += c.seconds(StageRole::MeshSolve);
+  out.gather_s += c.seconds(StageRole::MeshGather);
+  out.mesh_points = c.mesh_points;
   out.network_flops += flops_per_call * calls;
   out.double_network = double_network;
 }

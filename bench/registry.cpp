@@ -69,9 +69,12 @@ std::vector<int> usable(const CaseSpec& c, const std::vector<int>& sizes, int ca
   return out;
 }
 
-std::vector<int> powers_of_two_to(int hi) {
+// The full suite's sizes: powers of two from 32 atoms up to hi, or, for a case whose unit does
+// not divide them (a water molecule's 3 atoms), powers of two of 32 and more whole units.
+std::vector<int> powers_of_two_to(const CaseSpec& c, int hi) {
+  const int unit = atoms_per_unit(c);
   std::vector<int> v;
-  for (int n = 32; n <= hi; n *= 2) v.push_back(n);
+  for (int n = 32 % unit == 0 ? 32 : 32 * unit; n <= hi; n *= 2) v.push_back(n);
   return v;
 }
 
@@ -131,7 +134,7 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     std::vector<int> step_sizes = sized ? o.sizes : own_sizes;
     if (!sized && !quick) {
       if (full) {
-        for (int n : powers_of_two_to(c.full_max_atoms)) step_sizes.push_back(n);
+        for (int n : powers_of_two_to(c, c.full_max_atoms)) step_sizes.push_back(n);
       }
       step_sizes.insert(step_sizes.end(), c.extra_step_sizes.begin(), c.extra_step_sizes.end());
     }
@@ -197,7 +200,7 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     // Scaling: NVE only in the default suite.
     std::vector<int> scaling = quick   ? std::vector<int>{}
                                : sized ? o.sizes
-                               : full  ? powers_of_two_to(c.full_max_atoms)
+                               : full  ? powers_of_two_to(c, c.full_max_atoms)
                                        : c.scaling_sizes;
     scaling = usable(c, scaling, c.max_atoms, nullptr);
     std::sort(scaling.begin(), scaling.end());
@@ -214,7 +217,9 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
     // Batched.
     std::vector<int> batch_sizes =
         sized ? o.sizes : std::vector<int>{c.batched_atoms > 0 ? c.batched_atoms : kBatchedAtoms};
-    if (!sized && full) batch_sizes.push_back(kFullBatchedAtoms);
+    if (!sized && full) {
+      batch_sizes.push_back(kFullBatchedAtoms / atoms_per_unit(c) * atoms_per_unit(c));
+    }
     batch_sizes = usable(c, batch_sizes, c.max_atoms, nullptr);
     const std::vector<int> reps = !o.replicas.empty() ? o.replicas
                                   : quick             ? std::vector<int>{hw}

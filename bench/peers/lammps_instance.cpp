@@ -13,13 +13,6 @@
 namespace mdb::bench {
 namespace {
 
-// liblammps initialises MPI on the first open (a singleton, no mpirun); MPI wants one
-// MPI_Finalize before the process ends, after every instance is closed.
-void finalize_mpi_at_exit() {
-  static std::once_flag once;
-  std::call_once(once, [] { std::atexit([] { lammps_mpi_finalize(); }); });
-}
-
 // LAMMPS's create_atoms keeps only atoms inside [lo, hi); positions a step past a face (the engine
 // wraps at neighbour-list rebuilds) come back in, and rounding onto hi goes to lo.
 double wrap(double x, double lo, double len) {
@@ -30,6 +23,11 @@ double wrap(double x, double lo, double len) {
 }
 
 }  // namespace
+
+void LammpsInstance::finalize_mpi_at_exit() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::atexit([] { lammps_mpi_finalize(); }); });
+}
 
 LammpsInstance::LammpsInstance() {
   const char* args[] = {"mdbench", "-log", "none", "-screen", "none", "-nocite"};

@@ -18,6 +18,11 @@ class LammpsInstance {
   LammpsInstance();
   ~LammpsInstance();
   LammpsInstance(const LammpsInstance&) = delete;
+  /// liblammps initialises MPI on the first open (a singleton, no mpirun); MPI wants one
+  /// MPI_Finalize before the process ends, after every instance is closed (PPPM frees MPI
+  /// communicators when it closes). Registers it with atexit, once: a static that will hold an
+  /// instance calls this before it is constructed, so it is destroyed first.
+  static void finalize_mpi_at_exit();
   LammpsInstance& operator=(const LammpsInstance&) = delete;
 
   /// Runs a block of input-script lines.

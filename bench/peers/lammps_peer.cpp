@@ -12,6 +12,7 @@
 #include "bench/families.hpp"
 #include "bench/peers/lammps_instance.hpp"
 #include "bench/peers/lammps_script.hpp"
+#include "bench/peers/lammps_state.hpp"
 #include "bench/peers/peer_chunks.hpp"
 #include "bench/workspace.hpp"
 #include "md/core/phase_timer.hpp"
@@ -72,6 +73,7 @@ void require_suffixed_style(LammpsInstance& lmp, const CaseSpec& c, const std::s
 }
 
 PeerCache& warmed_instance(const StateKey& key, const std::string& suffix) {
+  LammpsInstance::finalize_mpi_at_exit();  // before the cache: it must close its instance first
   static PeerCache cache;
   if (cache.lmp && cache.key == key && cache.suffix == suffix) return cache;
   cache.lmp.reset();
@@ -81,8 +83,7 @@ PeerCache& warmed_instance(const StateKey& key, const std::string& suffix) {
   const System& system = equilibrated_system(key);
   auto lmp = std::make_unique<LammpsInstance>();
   const CaseSpec& c = *key.spec;
-  lmp->commands(lammps_box_script(c, system));
-  lmp->create_atoms(system);
+  load_lammps_state(*lmp, c, system, scratch_dir());
   if (!suffix.empty()) {
     require_suffixed_style(*lmp, c, suffix);
     lmp->commands("suffix " + suffix);

@@ -73,7 +73,8 @@ namespace {
 std::string lammps_header(const CaseSpec& c) {
   std::string s;
   s.append("units ").append(c.units == &kLjUnits ? "lj" : "metal").append("\n");
-  s.append("atom_style atomic\natom_modify map array\nboundary p p p\n");
+  s.append(c.recipe.molecular ? "atom_style full\n" : "atom_style atomic\n");
+  s.append("atom_modify map array\nboundary p p p\n");
   return s;
 }
 }  // namespace

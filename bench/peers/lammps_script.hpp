@@ -43,8 +43,8 @@ std::string lammps_number(double v);
 /// Lines up to and including `create_box` and the masses, for `system`'s box and species.
 std::string lammps_box_script(const CaseSpec& c, const System& system);
 
-/// The same units and atom settings, with box, masses, atoms and velocities read from a LAMMPS
-/// data file (md/structure_file's write_structure writes one), for a stand-alone `lmp` run.
+/// The same units and atom settings (atom_style full for a molecular model), with box, masses,
+/// atoms, velocities and any bonds and angles read from a LAMMPS data file (md/structure_file's write_structure writes one), for a stand-alone `lmp` run.
 std::string lammps_data_script(const CaseSpec& c, const std::string& data_file);
 
 /// Lines after the atoms exist: pair style (its files written into `scratch_dir`), neighbour

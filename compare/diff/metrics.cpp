@@ -108,6 +108,11 @@ std::vector<MetricSpec> make_table() {
   // Speed of the dense layers: a timing metric, judged like the rates.
   t.push_back(spec("nn_network_gflops", D::kHigher, 0.05, 0, "GFLOP/s", true));
   t.push_back(spec("nn_gemm_peak_frac", D::kInfo, 0, 0, "1"));
+  t.push_back(spec("pme_grid_points", D::kInfo, 0, 0, "points"));
+  for (const char* share : {"pme_mesh_frac", "pme_real_frac", "pme_bonded_frac", "pme_spread_frac",
+                            "pme_fft_frac", "pme_solve_frac", "pme_gather_frac"}) {
+    t.push_back(spec(share, D::kInfo, 0, 0, "1"));
+  }
   // lattice_bench (docs/LATTICE.md). Its rates move with speed like md_bench's.
   t.push_back(spec("vectors_per_s", D::kHigher, 0.05, 0, "1/s", true));
   t.push_back(spec("ns_per_vector", D::kLower, 0.05, 0, "ns", true));

@@ -18,8 +18,15 @@ enum class StageRole : int {
   NetworkBackward,     ///< back through the network to dE/d(inputs)
   DescriptorBackward,  ///< dE/d(inputs) to forces
   Other,               ///< the rest: virial, folding ghost forces, copies
+  // An Ewald model's split (water: md_bench's pme_* counters).
+  RealSpace,   ///< pair terms within the cut-off (LJ and screened Coulomb)
+  Bonded,      ///< bonds, angles and the excluded pairs' corrections
+  MeshSpread,  ///< charges onto the grid
+  MeshFft,     ///< the grid's forward and backward transforms
+  MeshSolve,   ///< the influence function in reciprocal space
+  MeshGather,  ///< forces back from the grid
 };
-inline constexpr int kNumStageRoles = 6;
+inline constexpr int kNumStageRoles = 12;
 
 /// One named stage and its time.
 struct StageTime {
@@ -38,6 +45,7 @@ struct StageClocks {
   /// call on the bound system; 0 when the model does not know.
   double network_flops_per_call = 0.0;
   bool double_network = false;  ///< the dense layers run in double
+  double mesh_points = 0.0;     ///< an Ewald model's grid points (0: no mesh)
   long long calls = 0;          ///< force calls clocked since the reset
 
   bool empty() const { return count == 0; }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -49,6 +50,10 @@ struct ModelCase {
   double nve_bound = 1e-4;  ///< eV/atom: largest |E(t) - E(0)| over the run
   /// Why the NVE check does not apply to this model (nullptr: it does).
   const char* nve_skip = nullptr;
+  /// Why the shear components of the virial cannot be checked on an isolated cluster (nullptr:
+  /// they can). A long-range model sees the cluster's periodic images, which shearing the atoms
+  /// alone does not deform.
+  const char* shear_skip = nullptr;
   /// Agreement of energy (relative) and forces (absolute, eV/A) between one and two threads
   /// (summation order differs); only for models that split over threads.
   double thread_tolerance = 1e-9;
@@ -91,6 +96,7 @@ inline System isolated(const System& bulk, double box) {
   for (std::size_t i = 0; i < bulk.size(); ++i) {
     s.add_atom(bulk.species()[i], shift + bulk.x()[i], shift + bulk.y()[i], shift + bulk.z()[i]);
   }
+  s.set_topology(bulk.topology());
   return s;
 }
 
@@ -122,6 +128,10 @@ TEST_P(ModelConformance, VirialIsTheStrainDerivative) {
     };
     const double fd = -(strained(d) - strained(-d)) / (2 * d);
     EXPECT_NEAR(ev.result.virial[a], fd, GetParam().virial_tolerance * scale) << "axis " << a;
+  }
+  if (GetParam().shear_skip != nullptr) {
+    std::cout << "[ SKIPPED  ] shear components: " << GetParam().shear_skip << "\n";
+    return;
   }
   const double reach =
       GetParam().interaction_range > 0.0 ? GetParam().interaction_range : ff->cutoff();

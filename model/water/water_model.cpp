@@ -1,0 +1,207 @@
+#include "model/water/water_model.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "kernels/common/bonded_terms.hpp"
+#include "md/core/phase_timer.hpp"
+#include "model/pme/pme.hpp"
+
+namespace mdb {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+/// W_ab += d_a f_b for a pair term of f_over_r (force on the first atom f_over_r d).
+void add_pair_virial(std::array<double, 6>& w, const double d[3], double f_over_r) {
+  w[0] += d[0] * d[0] * f_over_r;
+  w[1] += d[1] * d[1] * f_over_r;
+  w[2] += d[2] * d[2] * f_over_r;
+  w[3] += d[0] * d[1] * f_over_r;
+  w[4] += d[0] * d[2] * f_over_r;
+  w[5] += d[1] * d[2] * f_over_r;
+}
+
+}  // namespace
+
+WaterModel::WaterModel(WaterParams params) : params_(std::move(params)) {
+  params_.ewald.cutoff = params_.cutoff;
+  check_water_params(params_);
+}
+
+WaterModel::~WaterModel() = default;
+
+void WaterModel::bind(const System& system) {
+  // A cut-off past half the box is fine: the list holds every image within it, and only a
+  // molecule's nearest images are its excluded pairs (add_intramolecular).
+  molecules_ = water_molecules(system, params_);
+  // Binding again to a box of the same size keeps the PME (its FFT plans cost more than a step).
+  const PmeParams wanted = pme_params_from_settings(params_.ewald, system.box());
+  if (!pme_ || pme_->params().grid != wanted.grid || pme_->params().beta != wanted.beta) {
+    pme_ = std::make_unique<Pme>(wanted);
+  }
+  beta_ = pme_->params().beta;
+  const double ke = pme_->params().coulomb_constant;
+  const auto& table = system.species_table();
+  n_species_ = static_cast<int>(table.size());
+  auto charge_of = [&](int s) {
+    return table[s].name == params_.oxygen ? params_.charge_o : params_.charge_h;
+  };
+  table_.assign(static_cast<std::size_t>(n_species_) * n_species_, LjCoulLongPair{});
+  for (int a = 0; a < n_species_; ++a) {
+    for (int b = 0; b < n_species_; ++b) {
+      const bool oo = table[a].name == params_.oxygen && table[b].name == params_.oxygen;
+      table_[a * n_species_ + b] =
+          make_lj_coul_long_pair(oo ? params_.epsilon_oo : 0.0, oo ? params_.sigma_oo : 0.0,
+                                 ke * charge_of(a) * charge_of(b), beta_, params_.cutoff);
+    }
+  }
+  const auto species = system.species();
+  species_.assign(species.begin(), species.end());
+  self_energy_ = 0.0;
+  for (double q : molecules_.charge) self_energy_ += ewald_self_energy(ke, beta_, q);
+  driver_.reserve(system.size());
+  pme_->use_threads(driver_.team());
+}
+
+bool WaterModel::use_threads(ThreadTeam* team) {
+  driver_.use_threads(team);
+  rows_sized_for_ = 0;  // size a buffer per thread at the next compute
+  if (pme_) pme_->use_threads(team);
+  return true;
+}
+
+std::array<int, 3> WaterModel::grid() const {
+  return pme_ ? pme_->params().grid : std::array<int, 3>{0, 0, 0};
+}
+
+ForceResult WaterModel::compute(System& system, const NeighborList& list, ComputeFlags flags) {
+  if (!pme_ || species_.size() != system.size()) {
+    throw std::logic_error("water model: compute() before bind() or after the system changed");
+  }
+  if (list.kind() != NeighborKind::Half) {
+    throw std::invalid_argument("water model: needs a half neighbour list");
+  }
+  std::uint64_t t0 = PhaseTimer::now();
+  const NeighborView v = list.view();
+  const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
+  if (list.build_serial() != rows_sized_for_) {
+    // A new build may have longer rows: grow every thread's buffers now, outside the loop.
+    rows_.resize(static_cast<std::size_t>(driver_.threads()));
+    const std::size_t longest = longest_row(v);
+    for (CoulLongRowBuffers& r : rows_) r.reserve(longest);
+    rows_sized_for_ = list.build_serial();
+  }
+  const PairSums sums =
+      driver_.accumulate(n_ext, v.offsets, v.n_local, [&](int t, int b, int e, ExtendedForces& f) {
+        return water_real_space(v, b, e, table_.data(), n_species_,
+                                rows_[static_cast<std::size_t>(t)], flags.energy, flags.virial,
+                                f.x.data(), f.y.data(), f.z.data());
+      });
+  ForceResult out = driver_.finish(system, list, flags, sums, VirialFrom::Loop);
+  std::uint64_t t1 = PhaseTimer::now();
+  ticks_[kRealSpace] += t1 - t0;
+
+  add_intramolecular(system, flags, out);
+  ticks_[kBonded] += PhaseTimer::now() - t1;
+
+  const ForceResult rec =
+      pme_->compute(system.box(), system.x().data(), system.y().data(), system.z().data(),
+                    molecules_.charge.data(), system.size(), system.fx().data(), system.fy().data(),
+                    system.fz().data(), flags);
+  if (flags.energy) out.energy += rec.energy + self_energy_;
+  if (flags.virial) {
+    for (int k = 0; k < 6; ++k) out.virial[k] += rec.virial[k];
+  }
+  ++calls_;
+  return out;
+}
+
+void WaterModel::add_intramolecular(System& system, ComputeFlags flags, ForceResult& out) const {
+  const Box& box = system.box();
+  const auto x = system.x(), y = system.y(), z = system.z();
+  const auto fx = system.fx(), fy = system.fy(), fz = system.fz();
+  double energy = 0.0;
+  std::array<double, 6> w{};
+  auto separation = [&](int i, int j, double d[3]) {
+    d[0] = x[i] - x[j];
+    d[1] = y[i] - y[j];
+    d[2] = z[i] - z[j];
+    box.minimum_image(d[0], d[1], d[2]);
+  };
+  auto add_pair = [&](int i, int j, const double d[3], double f_over_r) {
+    fx[i] += f_over_r * d[0];
+    fy[i] += f_over_r * d[1];
+    fz[i] += f_over_r * d[2];
+    fx[j] -= f_over_r * d[0];
+    fy[j] -= f_over_r * d[1];
+    fz[j] -= f_over_r * d[2];
+    if (flags.virial) add_pair_virial(w, d, f_over_r);
+  };
+  for (const auto& [o, h] : molecules_.bonds) {
+    double d[3], f_over_r;
+    separation(h, o, d);
+    energy += harmonic_bond(d[0], d[1], d[2], params_.bond_k, params_.bond_r0, f_over_r);
+    add_pair(h, o, d, f_over_r);
+  }
+  const double theta0 = params_.angle_theta0 * kPi / 180.0;
+  for (const auto& [i, j, k] : molecules_.angles) {
+    double a[3], b[3], fi[3], fk[3];
+    separation(i, j, a);
+    separation(k, j, b);
+    energy += harmonic_angle(a, b, params_.angle_k, theta0, fi, fk);
+    fx[i] += fi[0];
+    fy[i] += fi[1];
+    fz[i] += fi[2];
+    fx[k] += fk[0];
+    fy[k] += fk[1];
+    fz[k] += fk[2];
+    fx[j] -= fi[0] + fk[0];
+    fy[j] -= fi[1] + fk[1];
+    fz[j] -= fi[2] + fk[2];
+    if (flags.virial) {
+      // W = sum r f over the three atoms, measured from the vertex.
+      w[0] += a[0] * fi[0] + b[0] * fk[0];
+      w[1] += a[1] * fi[1] + b[1] * fk[1];
+      w[2] += a[2] * fi[2] + b[2] * fk[2];
+      w[3] += a[0] * fi[1] + b[0] * fk[1];
+      w[4] += a[0] * fi[2] + b[0] * fk[2];
+      w[5] += a[1] * fi[2] + b[1] * fk[2];
+    }
+  }
+  for (const auto& [i, j] : molecules_.excluded) {
+    double d[3];
+    separation(i, j, d);
+    const LjCoulLongPair& p = table_[species_[i] * n_species_ + species_[j]];
+    const EwaldPairTerm t = p.excluded(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    energy += t.energy;
+    add_pair(i, j, d, t.f_over_r);
+  }
+  if (flags.energy) out.energy += energy;
+  if (flags.virial) {
+    for (int c = 0; c < 6; ++c) out.virial[c] += w[c];
+  }
+}
+
+StageClocks WaterModel::stage_times() const {
+  StageClocks c = pme_ ? pme_->stage_times() : StageClocks{};
+  StageClocks out;
+  out.add("real space", StageRole::RealSpace,
+          static_cast<double>(ticks_[kRealSpace]) * PhaseTimer::seconds_per_tick());
+  out.add("bonded", StageRole::Bonded,
+          static_cast<double>(ticks_[kBonded]) * PhaseTimer::seconds_per_tick());
+  for (int k = 0; k < c.count; ++k)
+    out.add(c.stages[k].name, c.stages[k].role, c.stages[k].seconds);
+  out.calls = calls_;
+  const std::array<int, 3> g = grid();
+  out.mesh_points = static_cast<double>(g[0]) * g[1] * g[2];
+  return out;
+}
+
+void WaterModel::reset_stage_times() {
+  ticks_ = {};
+  calls_ = 0;
+  if (pme_) pme_->reset_stage_times();
+}
+
+}  // namespace mdb

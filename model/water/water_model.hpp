@@ -1,0 +1,70 @@
+#pragma once
+// A flexible three-site water model (SPC/Fw by default) with smooth PME electrostatics.
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/common/pair_lj_coul_long.hpp"
+#include "md/force/force_field.hpp"
+#include "model/force_driver.hpp"
+#include "model/water/water_molecules.hpp"
+#include "model/water/water_params.hpp"
+#include "model/water/water_real_space.hpp"
+
+namespace mdb {
+
+class Pme;
+
+/// The force is, in the order compute() runs them (each a stage clock):
+///   real space  LJ(O-O) + ke qi qj erfc(beta r)/r over the half list (ForceDriver, threads)
+///   bonded      harmonic bonds and angles, and the excluded pairs' corrections (one thread)
+///   PME         reciprocal space (model/pme/: spread, FFT, solve, FFT back, gather)
+/// plus the constant self energy. Forces, energy and virial; the virial follows a barostat's
+/// box (PME takes the box each call; its grid stays the one chosen at bind).
+class WaterModel final : public ForceField {
+ public:
+  /// Throws std::invalid_argument for bad parameters (check_water_params).
+  explicit WaterModel(WaterParams params = WaterParams::spc_fw());
+  ~WaterModel() override;
+
+  std::string_view name() const override { return "spc/fw"; }
+  double cutoff() const override { return params_.cutoff; }
+  NeighborKind neighbor_kind() const override { return NeighborKind::Half; }
+  bool splits_over_threads() const override { return true; }
+  /// Checks the molecules (water_molecules), makes the pair table and the PME for this box.
+  /// Throws std::invalid_argument in the user's terms (a species, an incomplete molecule,
+  /// charges, a grid that cannot reach the tolerance).
+  void bind(const System& system) override;
+  bool use_threads(ThreadTeam* team) override;
+  ForceResult compute(System& system, const NeighborList& list, ComputeFlags flags) override;
+  StageClocks stage_times() const override;
+  void reset_stage_times() override;
+
+  const WaterParams& params() const { return params_; }
+  /// beta (1/Angstrom) and the PME grid chosen at bind().
+  double beta() const { return beta_; }
+  std::array<int, 3> grid() const;
+
+ private:
+  /// Bonds, angles and exclusion corrections into system.f (minimum image: a molecule may
+  /// straddle the box); adds their energy and virial to `out`.
+  void add_intramolecular(System& system, ComputeFlags flags, ForceResult& out) const;
+
+  WaterParams params_;
+  WaterMolecules molecules_;
+  std::vector<LjCoulLongPair> table_;  ///< [species_i * n_species + species_j]
+  std::vector<int> species_;           ///< the system's species, to find a pair's evaluator
+  int n_species_ = 0;
+  double beta_ = 0.0;
+  double self_energy_ = 0.0;  ///< eV, constant for the bound system
+  std::unique_ptr<Pme> pme_;
+  ForceDriver driver_;
+  std::vector<CoulLongRowBuffers> rows_;  ///< per thread
+  std::uint64_t rows_sized_for_ = 0;      ///< the list build the buffers were checked against
+  enum Stage { kRealSpace, kBonded, kNumOwnStages };
+  std::array<std::uint64_t, kNumOwnStages> ticks_{};
+  long long calls_ = 0;
+};
+
+}  // namespace mdb
