@@ -24,6 +24,7 @@
 #endif
 #ifdef MDB_HAVE_WATER
 #include "bench/peers/lammps_water.hpp"
+#include "md/structure/water_topology.hpp"
 #include "model/water/water_model.hpp"
 #endif
 #ifdef MDB_HAVE_KIM
@@ -373,6 +374,7 @@ ModelRecipe water(std::string_view argument, const ModelRequest& request) {
   r.make = [params] { return std::make_unique<WaterModel>(params); };
   r.lammps_pair = lammps_water_pair(params, request.species);
   r.molecular = true;
+  r.infer_topology = [](System& s) { infer_water_topology(s); };
   // Forces ~1-10 eV/A from terms of ~10 eV: finite differences in double hold ~1e-6.
   r.force_tolerance = 1e-5;
   return r;

@@ -41,6 +41,9 @@ struct ModelRecipe {
   /// The model reads the System's topology (charges, bonds, angles): LAMMPS gets the state as a
   /// data file in atom_style full.
   bool molecular = false;
+  /// For a molecular model: finds the molecules of a structure that came without a topology (an
+  /// extended XYZ file), or throws std::invalid_argument saying why it cannot. Empty: none.
+  std::function<void(System&)> infer_topology;
   /// The force check's absolute tolerance (force units; a relative 1e-4 is added).
   double force_tolerance = 0.0;
 
