@@ -20,6 +20,10 @@ inline constexpr UnitSystem kMetalUnits{"metal", 8.617343e-5, 1.0364269e-4, 1.0 
                                         1.6021765e6};
 inline constexpr UnitSystem kLjUnits{"lj", 1.0, 1.0, 1.0, 1.0};
 
+/// Coulomb's constant in metal units, e^2/(4 pi eps0) = 14.399645 eV*Angstrom/e^2: LAMMPS's qqr2e
+/// for `units metal`, so electrostatic energies compare one to one with LAMMPS.
+inline constexpr double kCoulombMetal = 14.399645;
+
 /// amu/A^3 -> g/cm^3 (for mass densities in metal units).
 inline constexpr double kAmuPerA3ToGPerCm3 = 1.66053906660;
 
