@@ -30,6 +30,10 @@
 #include "tests/model/dunn/dunn_test_support.hpp"
 #include "tests/model/eam_test_files.hpp"
 #include "tests/support/reference.hpp"
+#ifdef MDB_HAVE_FFTW
+#include "md/core/thread_team.hpp"
+#include "model/pme/pme.hpp"
+#endif
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
 #include "model/kim/kim_dunn_params.hpp"
@@ -325,6 +329,40 @@ TEST(StepAllocations, FixedIntervalLjMeltAllocatesNothing) {
                  {0.3, 20, false, 10});
   EXPECT_EQ(allocations_during(sim, 1000), 0);
 }
+
+#ifdef MDB_HAVE_FFTW
+TEST(StepAllocations, PmeComputeAllocatesNothing) {
+  // PME's reciprocal space, on one thread and split over two (spread grids per thread), while a
+  // barostat would change the box: sized at construction and use_threads, never in compute().
+  const std::size_t n = 3000;
+  std::vector<double> x(n), y(n), z(n), q(n), fx(n), fy(n), fz(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = 0.37 * static_cast<double>(i % 83);
+    y[i] = 0.53 * static_cast<double>(i % 59);
+    z[i] = 0.71 * static_cast<double>(i % 43);
+    q[i] = (i % 2 == 0) ? 0.41 : -0.41;
+  }
+  PmeParams p;
+  p.cutoff = 9.0;
+  p.beta = 0.35;
+  p.grid = {28, 28, 32};
+  p.fft_planning = FftPlanning::Estimate;
+  Pme pme(p);
+  ThreadTeam team(2);
+  for (ThreadTeam* t : {static_cast<ThreadTeam*>(nullptr), &team}) {
+    pme.use_threads(t);
+    pme.compute(Box::cube(30.0), x.data(), y.data(), z.data(), q.data(), n, fx.data(), fy.data(),
+                fz.data(), {true, true});
+    const long before = g_allocations.load();
+    for (int step = 0; step < 20; ++step) {
+      const Box box = Box::cube(30.0 + 0.01 * step);
+      pme.compute(box, x.data(), y.data(), z.data(), q.data(), n, fx.data(), fy.data(), fz.data(),
+                  {step % 2 == 0, step % 3 == 0});
+    }
+    EXPECT_EQ(g_allocations.load() - before, 0) << (t ? "two threads" : "one thread");
+  }
+}
+#endif
 
 }  // namespace
 }  // namespace mdb
