@@ -2,8 +2,11 @@
 # Shared by the ci/*.sh scripts (sourced, not run).
 # The arrays and defaults below are read by the scripts that source this file.
 # shellcheck disable=SC2034
-# Debian packages the build needs; CUDA (nvcc) is optional and used when present.
-MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev)
+# Debian packages the build needs; CUDA (nvcc) is optional and used when present. FFTW
+# (libfftw3-dev) is found as MDBENCH_FFTW=AUTO like a peer, but water's PME (model/pme/) needs it,
+# so every build, the gate's included, installs it.
+MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev
+  libfftw3-dev)
 # Peers (optional at build time, auto-detected): the KIM API with Debian's published models
 # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary with mpirun (the
 # scripts there; vs_lammps_2core.sh runs `mpirun -np 2 lmp`).
