@@ -24,6 +24,9 @@ void System::add_atom(int species, double x, double y, double z) {
     throw std::invalid_argument("System: unknown species index " + std::to_string(species) + " (" +
                                 std::to_string(species_.size()) + " species defined)");
   }
+  if (!topology_.empty()) {
+    throw std::logic_error("System: add every atom before setting the topology");
+  }
   x_.push_back(x);
   y_.push_back(y);
   z_.push_back(z);
@@ -42,6 +45,11 @@ int System::find_species(std::string_view name) const {
     if (species_[s].name == name) return static_cast<int>(s);
   }
   return -1;
+}
+
+void System::set_topology(Topology topology) {
+  check_topology(topology, size());
+  topology_ = std::move(topology);
 }
 
 double System::total_mass() const {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "md/core/box.hpp"
+#include "md/core/topology.hpp"
 #include "md/core/units.hpp"
 
 namespace mdb {
@@ -64,12 +65,19 @@ class System {
   /// Total mass (amu).
   double total_mass() const;
 
+  /// Charges, molecules, bonds and angles (all empty for an atomic system).
+  const Topology& topology() const { return topology_; }
+  /// Sets the topology for the atoms added so far (check_topology: throws std::invalid_argument).
+  /// Atoms cannot be added afterwards.
+  void set_topology(Topology topology);
+
  private:
   Box box_;
   const UnitSystem* units_;
   std::vector<Species> species_;
   std::vector<double> x_, y_, z_, vx_, vy_, vz_, fx_, fy_, fz_, mass_;
   std::vector<int> type_;
+  Topology topology_;
 };
 
 }  // namespace mdb

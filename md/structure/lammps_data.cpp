@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "md/structure/elements.hpp"
+#include "md/structure/lammps_data_topology.hpp"
 #include "md/structure/structure_text.hpp"
 
 namespace mdb {
@@ -87,6 +88,8 @@ struct AtomRow {
   int type;
   std::array<double, 3> pos;
   std::array<double, 3> vel{0.0, 0.0, 0.0};
+  double charge = 0.0;     // e (charge and full styles)
+  long long molecule = 0;  // full style
 };
 
 /// One pass over the file: header, then sections, then the System.
@@ -133,14 +136,18 @@ class DataReader {
       } else if (f.size() == 3 && words == "atom types") {
         header_once(types_line_, "atom types");
         ntypes_ = count("number of atom types", kMaxTypes);
-      } else if (f.size() == 2 && (words == "bonds" || words == "angles" || words == "dihedrals" ||
-                                   words == "impropers" || words == "ellipsoids" ||
-                                   words == "lines" || words == "triangles" || words == "bodies")) {
+      } else if (f.size() == 2 && (words == "bonds" || words == "angles")) {
+        (words == "bonds" ? n_bonds_ : n_angles_) = count(words, INT_MAX);
+      } else if (f.size() == 2 &&
+                 (words == "dihedrals" || words == "impropers" || words == "ellipsoids" ||
+                  words == "lines" || words == "triangles" || words == "bodies")) {
         if (count(words, LLONG_MAX) != 0) {
-          r_.fail(cat(words, ": molecular topology and extended particles are not supported"));
+          r_.fail(cat(words, ": dihedrals, impropers and extended particles are not supported"));
         }
+      } else if (f.size() == 3 && (words == "bond types" || words == "angle types")) {
+        (words == "bond types" ? n_bond_types_ : n_angle_types_) = count(words, kMaxTypes);
       } else if ((f.size() == 3 && f[2] == "types") || (f.size() == 5 && f[1] == "extra")) {
-        count(words, LLONG_MAX);  // topology type counts: nothing to read without topology
+        count(words, LLONG_MAX);  // dihedral/improper type counts and "extra" room: unused
       } else if (f.size() == 4 && f[2].size() == 3 && f[3].size() == 3 && f[2].substr(1) == "lo" &&
                  f[3].substr(1) == "hi" && f[2][0] == f[3][0] && f[2][0] >= 'x' && f[2][0] <= 'z') {
         const int a = f[2][0] - 'x';
@@ -187,6 +194,7 @@ class DataReader {
       }
     }
     types_.resize(static_cast<std::size_t>(ntypes_));
+    topology_.set_types(n_bond_types_, n_angle_types_);
   }
 
   /// Reads the section whose keyword is line_; true if another section follows.
@@ -214,9 +222,16 @@ class DataReader {
         if (is_keyword(line_)) return true;
       }
       return false;
-    } else if (keyword == "Bonds" || keyword == "Angles" || keyword == "Dihedrals" ||
-               keyword == "Impropers") {
-      r_.fail_at(at, cat(keyword, " section: molecular topology is not supported"));
+    } else if (keyword == "Bonds") {
+      section_once(bonds_line_, keyword);
+      read_rows(keyword, n_bonds_, "bonds",
+                [&](const DataLine& d) { topology_.bond_row(d.fields, r_); });
+    } else if (keyword == "Angles") {
+      section_once(angles_line_, keyword);
+      read_rows(keyword, n_angles_, "angles",
+                [&](const DataLine& d) { topology_.angle_row(d.fields, r_); });
+    } else if (keyword == "Dihedrals" || keyword == "Impropers") {
+      r_.fail_at(at, cat(keyword, " section: dihedrals and impropers are not supported"));
     } else {
       r_.fail_at(at, cat("unknown section ", quoted(keyword)));
     }
@@ -300,6 +315,7 @@ class DataReader {
       }
       style = named->style;
     }
+    style_ = layout_of(style).style;
     return layout_of(style);
   }
 
@@ -312,8 +328,12 @@ class DataReader {
     }
     AtomRow a{parse_integer(f[0], "atom id", r_), type_index(f[l.type]), {}};
     if (a.id < 1) r_.fail(cat("atom id must be >= 1, got ", f[0]));
-    if (l.style == LammpsAtomStyle::Full) parse_integer(f[1], "molecule id", r_);
-    if (l.style != LammpsAtomStyle::Atomic) parse_real(f[l.pos - 1], "charge", r_);
+    if (l.style == LammpsAtomStyle::Full) {
+      a.molecule = parse_integer(f[1], "molecule id", r_);
+      if (a.molecule < 0 || a.molecule > INT_MAX)
+        r_.fail(cat("molecule id ", f[1], " is out of range"));
+    }
+    if (l.style != LammpsAtomStyle::Atomic) a.charge = parse_real(f[l.pos - 1], "charge", r_);
     for (int k = 0; k < 3; ++k) a.pos[k] = parse_real(f[l.pos + k], kAxis[k], r_);
     for (int k = l.n_fields; k < n; ++k) parse_integer(f[k], "image flag", r_);
     const auto [it, fresh] = row_of_id_.emplace(a.id, atoms_.size());
@@ -389,8 +409,32 @@ class DataReader {
       sys.vy()[i] = a.vel[1];
       sys.vz()[i] = a.vel[2];
     }
+    if (n_bonds_ > 0 && bonds_line_ == 0)
+      r_.fail_at(end,
+                 cat("the header declares ", n_bonds_, " bonds but there is no Bonds section"));
+    if (n_angles_ > 0 && angles_line_ == 0)
+      r_.fail_at(end,
+                 cat("the header declares ", n_angles_, " angles but there is no Angles section"));
+    sys.set_topology(make_topology());
     wrap_into_box(sys);
     return sys;
+  }
+
+  /// Charges (charge and full styles), molecule ids (full) and bonds and angles, in id order.
+  Topology make_topology() {
+    Topology t;
+    if (style_ != LammpsAtomStyle::Atomic) {
+      for (const AtomRow& a : atoms_) t.charge.push_back(a.charge);
+    }
+    if (style_ == LammpsAtomStyle::Full) {
+      for (const AtomRow& a : atoms_) t.molecule.push_back(static_cast<int>(a.molecule));
+    }
+    if (n_bonds_ > 0 || n_angles_ > 0) {
+      std::unordered_map<long long, std::size_t> index_of_id;
+      for (std::size_t i = 0; i < atoms_.size(); ++i) index_of_id.emplace(atoms_[i].id, i);
+      topology_.resolve(index_of_id, r_, t);
+    }
+    return t;
   }
 
   LineReader r_;
@@ -401,6 +445,10 @@ class DataReader {
   std::array<int, 3> bounds_line_{0, 0, 0};
   std::array<double, 3> lo_{}, hi_{};
   int masses_line_ = 0, labels_line_ = 0, atoms_section_line_ = 0, velocities_line_ = 0;
+  int bonds_line_ = 0, angles_line_ = 0;
+  long long n_bonds_ = 0, n_angles_ = 0, n_bond_types_ = 0, n_angle_types_ = 0;
+  LammpsAtomStyle style_ = LammpsAtomStyle::Atomic;
+  lammps_data::TopologyRows topology_;
   std::vector<TypeInfo> types_;
   std::vector<AtomRow> atoms_;
   std::vector<int> atom_lines_;

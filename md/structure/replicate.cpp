@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace mdb {
 
@@ -29,6 +30,8 @@ System replicate(const System& cell, const std::array<int, 3>& n) {
       }
     }
   }
+  out.set_topology(
+      repeat_topology(cell.topology(), per_cell, static_cast<std::size_t>(n[0]) * n[1] * n[2]));
   return out;
 }
 
