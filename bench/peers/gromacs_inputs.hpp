@@ -28,7 +28,8 @@ int gromacs_list_interval(const StateKey& key);
 /// one line per folder: "<folder>\t<Step name without the backend>\t<atoms>\t<nstlist>", e.g.
 /// "NVE-32000-lj-melt\tStep/NVE/32000/lj-melt\t32000\t20". Returns the number of folders.
 /// States GROMACS cannot run (a box shorter than twice rlist: GROMACS takes one periodic image
-/// of each atom, md_bench as many as the cutoff reaches) are left out and listed, with why, in
+/// of each atom, md_bench as many as the cutoff reaches) or that carry charges (no
+/// electrostatics are written yet) are left out and listed, with why, in
 /// `skipped` (if given). Throws std::runtime_error when a state cannot be prepared or a file
 /// cannot be written.
 int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::string& filter,

@@ -9,8 +9,9 @@
 
 namespace mdb::bench {
 
-/// Lennard-Jones by species today. A charged, bonded model (water) adds its charges, bond and
-/// angle parameters and its electrostatics here; the topology's molecules come from the System.
+/// Lennard-Jones by species, and harmonic bonds and angles by the species they join; charges,
+/// molecules and which atoms are bonded come from the System's topology. Electrostatics are not
+/// written yet: a charged system is refused (gromacs_run_params) until a model says how.
 struct GromacsPotential {
   /// One species' LJ parameters (case units: sigma a length, epsilon an energy).
   struct LjType {
@@ -24,8 +25,25 @@ struct GromacsPotential {
     double sigma = 0.0;
     double epsilon = 0.0;
   };
+  /// A harmonic bond between species a and b (either order), GROMACS's form:
+  /// V = k (r - length)^2 / 2 (case units; LAMMPS's bond_style harmonic has no 1/2).
+  struct BondType {
+    std::string a, b;
+    double length = 0.0;
+    double k = 0.0;  ///< energy / length^2
+  };
+  /// A harmonic angle a-vertex-c (a and c either way round): V = k (theta - theta0)^2 / 2.
+  struct AngleType {
+    std::string a, vertex, c;
+    double theta_deg = 0.0;
+    double k = 0.0;  ///< energy / rad^2
+  };
   std::vector<LjType> lj;
   std::vector<LjPair> lj_pairs;
+  std::vector<BondType> bonds;
+  std::vector<AngleType> angles;
+  /// Nonbonded pairs excluded within a molecule: those this many bonds apart or fewer (nrexcl).
+  int exclusions = 1;
   /// Unlike pairs: geometric sigma and epsilon (GROMACS comb-rule 3, LAMMPS's default), else
   /// Lorentz-Berthelot (comb-rule 2).
   bool geometric_mixing = true;

@@ -29,18 +29,21 @@ struct GromacsAtom {
   std::string name;
   double charge_e = 0.0;
   double mass_amu = 0.0;
+  bool operator==(const GromacsAtom&) const = default;
 };
 /// A harmonic bond (function 1; atoms counted from 0 here, from 1 in the file).
 struct GromacsBond {
   int i = 0, j = 0;
   double length_nm = 0.0;
   double k_kj_mol_nm2 = 0.0;
+  bool operator==(const GromacsBond&) const = default;
 };
 /// A harmonic angle (function 1) with `j` at the vertex.
 struct GromacsAngle {
   int i = 0, j = 0, k = 0;
   double theta_deg = 0.0;
   double k_kj_mol_rad2 = 0.0;
+  bool operator==(const GromacsAngle&) const = default;
 };
 /// A [ moleculetype ]; its name is also the residue name in the .gro file (at most 5 characters).
 struct GromacsMoleculeType {
@@ -66,9 +69,14 @@ struct GromacsTopology {
 };
 
 /// The topology of `system` under `potential` (case units, converted by `units`): an atom type
-/// per species, and today every atom a one-atom molecule named after its species, in the
-/// system's atom order. Throws std::invalid_argument for a species the potential has no
-/// parameters for, or a name GROMACS's files cannot hold (empty, blank inside, over 5 characters).
+/// per species; a molecule per run of atoms with one molecule id in the System's topology (each
+/// atom its own molecule without ids), with its atoms' charges and the bonds and angles inside
+/// it, parameters by species from the potential; molecules alike (atoms, charges, bonds,
+/// angles) share a molecule type, named after its species ("Ar"; "OHH"). Throws
+/// std::invalid_argument for a species, bond or angle the potential has no parameters for, a
+/// molecule whose atoms are not consecutive or a bond or angle between molecules (GROMACS lists
+/// molecules atom after atom), or a name GROMACS's files cannot hold (empty, a blank, over 5
+/// characters).
 GromacsTopology make_gromacs_topology(const GromacsPotential& potential, const System& system,
                                       const GromacsUnits& units, std::string title);
 

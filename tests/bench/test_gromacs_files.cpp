@@ -173,27 +173,102 @@ TEST(GromacsTopology, RefusesWhatGromacsCannotHold) {
   EXPECT_THROW(make_gromacs_topology(p, s, u, "t"), std::invalid_argument);
 }
 
-// The sections a flexible water model fills: charges, bonds and angles of a molecule type.
-TEST(GromacsTopology, WritesChargesBondsAndAngles) {
-  GromacsTopology top;
-  top.title = "water";
-  top.atom_types = {{"OW", 15.9994, 0.3166, 0.650}, {"HW", 1.008, 0.0, 0.0}};
-  GromacsMoleculeType w;
-  w.name = "SOL";
-  w.exclusions = 2;
-  w.atoms = {{"OW", "OW", -0.82, 15.9994}, {"HW", "HW1", 0.41, 1.008}, {"HW", "HW2", 0.41, 1.008}};
-  w.bonds = {{0, 1, 0.1012, 443153.38}, {0, 2, 0.1012, 443153.38}};
-  w.angles = {{1, 0, 2, 113.24, 317.5656}};
-  top.molecule_types = {w};
-  top.molecules = {{0, 216}};
+// Two flexible waters and an argon atom (metal units): molecules from the System's ids, charges
+// from its topology, bond and angle parameters by species from the potential.
+Topology water_topology(std::vector<double> charges) {
+  Topology t;
+  t.charge = std::move(charges);
+  t.molecule = {0, 0, 0, 1, 1, 1, 2};
+  t.bonds = {{0, 1, 0}, {2, 0, 0}, {3, 4, 0}, {3, 5, 0}};  // the second written H-O
+  t.angles = {{1, 0, 2, 0}, {4, 3, 5, 0}};
+  return t;
+}
+
+System waters_and_argon(Topology t) {
+  System s(Box::cube(20.0), kMetalUnits);
+  const int o = s.add_species("O", 15.9994);
+  const int h = s.add_species("H", 1.008);
+  const int ar = s.add_species("Ar", 39.948);
+  for (int w = 0; w < 2; ++w) {
+    s.add_atom(o, 5.0 * w, 0, 0);
+    s.add_atom(h, 5.0 * w + 1.0, 0, 0);
+    s.add_atom(h, 5.0 * w, 1.0, 0);
+  }
+  s.add_atom(ar, 10, 10, 10);
+  s.set_topology(std::move(t));
+  return s;
+}
+
+GromacsPotential water_potential() {
+  GromacsPotential p;
+  p.lj = {{"O", 3.166, 0.0067}, {"H", 0.0, 0.0}, {"Ar", 3.405, 0.0104}};
+  p.bonds = {{"O", "H", 1.012, 22.965}};       // eV/A^2
+  p.angles = {{"H", "O", "H", 113.24, 3.29}};  // eV/rad^2
+  p.exclusions = 2;
+  p.cutoff = 9.0;
+  return p;
+}
+
+TEST(GromacsTopology, MoleculesFromTheSystemsTopology) {
+  const GromacsUnits u = gromacs_units(kMetalUnits);
+  const double q[] = {-0.82, 0.41, 0.41};
+  const System s = waters_and_argon(water_topology({q[0], q[1], q[2], q[0], q[1], q[2], 0.0}));
+  const GromacsTopology top = make_gromacs_topology(water_potential(), s, u, "water");
+  ASSERT_EQ(top.molecule_types.size(), 2u);
+  const GromacsMoleculeType& w = top.molecule_types[0];
+  EXPECT_EQ(w.name, "OHH");
+  EXPECT_EQ(w.exclusions, 2);
+  ASSERT_EQ(w.atoms.size(), 3u);
+  EXPECT_EQ(w.atoms[2].name, "H2");
+  EXPECT_EQ(w.atoms[0].charge_e, -0.82);
+  ASSERT_EQ(w.bonds.size(), 2u);
+  EXPECT_EQ(w.bonds[1].i, 0);  // molecule-local, lower index first: 2-0 was written
+  EXPECT_EQ(w.bonds[1].j, 2);
+  EXPECT_NEAR(w.bonds[0].length_nm, 0.1012, 1e-15);
+  EXPECT_NEAR(w.bonds[0].k_kj_mol_nm2, 22.965 * u.kj_mol_per_energy * 100, 1e-6);
+  ASSERT_EQ(w.angles.size(), 1u);
+  EXPECT_NEAR(w.angles[0].k_kj_mol_rad2, 3.29 * u.kj_mol_per_energy, 1e-9);
   const std::string text = topology_text(top);
-  EXPECT_EQ(section(text, "moleculetype"), std::vector<std::string>{"SOL 2"});
-  EXPECT_EQ(section(text, "atoms")[1], "2 HW 1 SOL HW1 2 0.41 1.008");
-  EXPECT_EQ(section(text, "bonds"),
-            (std::vector<std::string>{"1 2 1 0.1012 443153.38", "1 3 1 0.1012 443153.38"}));
-  EXPECT_EQ(section(text, "angles"), std::vector<std::string>{"2 1 3 1 113.24 317.5656"});
-  EXPECT_EQ(section(text, "molecules"), std::vector<std::string>{"SOL 216"});
-  EXPECT_EQ(topology_atoms(top), 648);
+  EXPECT_EQ(section(text, "molecules"), (std::vector<std::string>{"OHH 2", "Ar 1"}));
+  EXPECT_EQ(section(text, "atoms")[1], "2 H 1 OHH H1 2 0.41 1.008");
+  // 22.965 eV/A^2 = 221,578.58 kJ/mol/nm^2; 3.29 eV/rad^2 = 317.44 kJ/mol/rad^2.
+  EXPECT_TRUE(section(text, "bonds")[0].starts_with("1 2 1 0.1012 221578.579")) << text;
+  EXPECT_TRUE(section(text, "bonds")[1].starts_with("1 3 1 0.1012 221578.579")) << text;
+  EXPECT_TRUE(section(text, "angles")[0].starts_with("2 1 3 1 113.24 317.436")) << text;
+  EXPECT_EQ(topology_atoms(top), 7);
+  // The .gro file names atoms after their molecule type: residue OHH, atoms O H1 H2.
+  const auto gro = lines_of(gro_text(s, top, u, "water"));
+  EXPECT_EQ(gro[3].substr(0, 20), "    1OHH     H1    2");
+  EXPECT_EQ(gro[5].substr(0, 20), "    2OHH      O    4");
+  EXPECT_EQ(gro[8].substr(0, 20), "    3Ar      Ar    7");
+}
+
+TEST(GromacsTopology, MoleculesThatDifferAreTypesOfTheirOwn) {
+  const System s = waters_and_argon(water_topology({-0.82, 0.41, 0.41, -0.8, 0.4, 0.4, 0.0}));
+  const auto top = make_gromacs_topology(water_potential(), s, gromacs_units(kMetalUnits), "w");
+  EXPECT_EQ(section(topology_text(top), "molecules"),
+            (std::vector<std::string>{"OHH 1", "M2 1", "Ar 1"}));
+}
+
+TEST(GromacsTopology, RefusesMoleculesGromacsCannotList) {
+  const GromacsUnits u = gromacs_units(kMetalUnits);
+  GromacsPotential p = water_potential();
+  p.angles.clear();
+  EXPECT_THROW(make_gromacs_topology(p, waters_and_argon(water_topology({})), u, "t"),
+               std::invalid_argument);
+  Topology apart = water_topology({});
+  apart.molecule = {0, 0, 1, 1, 1, 0, 2};  // molecule 0 comes back after molecule 1
+  apart.bonds = {{0, 1, 0}};
+  apart.angles.clear();
+  EXPECT_THROW(make_gromacs_topology(water_potential(), waters_and_argon(apart), u, "t"),
+               std::invalid_argument);
+  Topology joined = apart;
+  joined.molecule = {0, 1, 1, 2, 2, 2, 3};  // the bond 0-1 now joins two molecules
+  EXPECT_THROW(make_gromacs_topology(water_potential(), waters_and_argon(joined), u, "t"),
+               std::invalid_argument);
+  Topology whole = apart;
+  whole.molecule = {0, 0, 1, 1, 1, 2, 3};  // the same, valid: writes
+  EXPECT_NO_THROW(make_gromacs_topology(water_potential(), waters_and_argon(whole), u, "t"));
 }
 
 TEST(GromacsGro, ColumnsReadBackAsGromacsReadsThem) {

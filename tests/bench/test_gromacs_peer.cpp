@@ -14,7 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "bench/peers/gromacs_gro.hpp"
 #include "bench/peers/gromacs_inputs.hpp"
+#include "bench/peers/gromacs_mdp.hpp"
+#include "bench/peers/gromacs_topology.hpp"
 #include "bench/peers/gromacs_units.hpp"
 #include "tests/support/reference.hpp"
 #include "tests/support/run_command.hpp"
@@ -28,13 +31,13 @@ bool gmx_installed() {
   return std::system("command -v gmx >/dev/null 2>&1") == 0;
 }
 
-// Runs a gmx command in `dir`, its output appended to `out`; stdin from `input` (gmx energy and
-// traj ask what to write).
+// Runs a gmx command in `dir`, its output appended to `out`; stdin from `input`, a printf format
+// (gmx energy and traj ask what to write).
 void gmx(const fs::path& dir, const std::string& args, const std::string& input = "",
          const std::string& out = "gmx.out") {
   const std::string cmd = "cd '" + dir.string() + "' && " +
-                          (input.empty() ? "" : "echo " + input + " | ") + "gmx -quiet " + args +
-                          " >>" + out + " 2>&1";
+                          (input.empty() ? "" : "printf '" + input + "\\n' | ") + "gmx -quiet " +
+                          args + " >>" + out + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd << " (see " << (dir / out) << ")";
 }
 
@@ -174,6 +177,61 @@ TEST(GromacsPeer, ArgonRerunAgrees) {
 TEST(GromacsPeer, LjMeltRerunAgrees) {
   if (!gmx_installed()) GTEST_SKIP() << "gmx not found (Debian package gromacs)";
   expect_agreement(rerun_in_gromacs("lj-melt", 500));
+}
+
+// The bonded sections as GROMACS reads them: two flexible, uncharged waters (O-H 1.0 A against
+// 1.012, H-O-H 90 degrees against 113.24) rerun in GROMACS give the harmonic energies
+// k (r - r0)^2 / 2 and k (theta - theta0)^2 / 2 computed here, and no pair term within a
+// molecule (nrexcl 2).
+TEST(GromacsPeer, BondsAndAnglesReadAsWritten) {
+  if (!gmx_installed()) GTEST_SKIP() << "gmx not found (Debian package gromacs)";
+  System s(Box::cube(20.0), kMetalUnits);
+  const int o = s.add_species("O", 15.9994);
+  const int h = s.add_species("H", 1.008);
+  for (int w = 0; w < 2; ++w) {
+    s.add_atom(o, 2.0 + 6.0 * w, 2.0, 2.0);
+    s.add_atom(h, 3.0 + 6.0 * w, 2.0, 2.0);
+    s.add_atom(h, 2.0 + 6.0 * w, 3.0, 2.0);
+  }
+  Topology t;
+  t.molecule = {0, 0, 0, 1, 1, 1};
+  t.bonds = {{0, 1, 0}, {0, 2, 0}, {3, 4, 0}, {3, 5, 0}};
+  t.angles = {{1, 0, 2, 0}, {4, 3, 5, 0}};
+  s.set_topology(t);
+  GromacsPotential p;
+  p.lj = {{"O", 3.166, 0.0067}, {"H", 1.0, 0.0}};
+  p.bonds = {{"O", "H", 1.012, 22.965}};       // eV/A^2
+  p.angles = {{"H", "O", "H", 113.24, 3.29}};  // eV/rad^2
+  p.exclusions = 2;
+  p.cutoff = 9.0;
+  const GromacsUnits u = gromacs_units(kMetalUnits);
+  const GromacsTopology top = make_gromacs_topology(p, s, u, "two waters");
+  NeighborPolicy policy;
+  policy.skin = 0.5;
+  GromacsRunParams run = gromacs_run_params(p, policy, 0.0005, 10, u, "two waters");
+  run.rerun = true;
+  const fs::path dir =
+      fs::temp_directory_path() / ("mdbench-test-gromacs-water-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "conf.gro") << gro_text(s, top, u, "two waters");
+  std::ofstream(dir / "topol.top") << topology_text(top);
+  std::ofstream(dir / "rerun.mdp") << mdp_text(run);
+  gmx(dir, "grompp -f rerun.mdp -c conf.gro -p topol.top -o rerun.tpr");
+  gmx(dir, "mdrun -nt 1 -s rerun.tpr -rerun conf.gro -deffnm rerun");
+  gmx(dir, "energy -f rerun.edr -o energy.xvg -xvg none", "Bond\\nAngle\\nLJ-(SR)");
+  const std::vector<double> e = xvg_row(dir / "energy.xvg");  // time, bond, angle, LJ
+  ASSERT_EQ(e.size(), 4u);
+  const double kb = 22.965 * u.kj_mol_per_energy / (0.1 * 0.1), r0 = 0.1012;
+  const double ka = 3.29 * u.kj_mol_per_energy, theta0 = 113.24 * M_PI / 180.0;
+  const double bonds = 4 * 0.5 * kb * (0.1 - r0) * (0.1 - r0);
+  const double angles = 2 * 0.5 * ka * (M_PI / 2 - theta0) * (M_PI / 2 - theta0);
+  EXPECT_NEAR(e[1], bonds, 1e-5 * bonds);
+  EXPECT_NEAR(e[2], angles, 1e-5 * angles);
+  // Between molecules only: the two oxygens 6 A apart (H has epsilon 0).
+  const double sr6 = std::pow(3.166 / 6.0, 6);
+  const double lj = 4 * 0.0067 * u.kj_mol_per_energy * (sr6 * sr6 - sr6);
+  EXPECT_NEAR(e[3], lj, 1e-5 * std::abs(lj));
+  fs::remove_all(dir);
 }
 
 // Through the binary as a user runs it: only the LJ states GROMACS can take are written, the
