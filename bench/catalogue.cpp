@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "bench/force_check.hpp"
+#include "bench/peers/gromacs_potential.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/student_weights.hpp"
 #include "model/eam.hpp"
@@ -124,6 +125,7 @@ ModelRecipe lj(std::string_view argument, const ModelRequest& request) {
   r.family = "lj";
   r.make = [p] { return std::make_unique<LennardJones<>>(p); };
   r.lammps_pair = lammps_lj(p);
+  r.gromacs = std::make_shared<const GromacsPotential>(gromacs_lj(p));
   // ASE's LJ takes one epsilon and sigma for all atoms (this kind's parameters), and shifts the
   // energy to 0 at rc: the same forces, so the same trajectory, for its Peer rows.
   r.ase_calculator =

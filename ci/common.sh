@@ -23,8 +23,9 @@ MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # md_report_render test renders md_report's page in headless Chromium (ci/render_report.sh); the
 # torch tests' models are written at build time by Debian's PyTorch (python3-torch). The history
 # store's tests start a throwaway PostgreSQL server (initdb/pg_ctl, tests/history/with_postgres.sh)
-# so the PostgreSQL backend is tested, not skipped.
-MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium python3-torch postgresql)
+# so the PostgreSQL backend is tested, not skipped. Debian's GROMACS (gmx) reruns the states
+# md_bench writes for it (tests/bench/test_gromacs_peer.cpp).
+MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium python3-torch postgresql gromacs)
 # The benchmark gate builds without the peers (its suite uses neither KIM nor LAMMPS), so it
 # installs only the core packages, git (it checks out its base revision as a git worktree) and
 # ccache (base and head share most objects, and CI keeps the cache between runs).
