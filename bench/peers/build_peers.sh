@@ -99,11 +99,12 @@ ensure_source
 for level in "${levels[@]}"; do build_level "$level"; done
 
 # The faster build by measurement: the same state, one pinned core, rounds alternating between
-# the builds, medians of ns/day (the second half of each run, -resethway).
+# the builds, medians of ns/day (the second half of each run, -resethway). Writes choice.txt,
+# whose last line is "chosen: <level>".
 choose() {
+  local choice=$gmx_root/choice.txt
   if ((${#levels[@]} == 1)); then
-    echo "${levels[0]} is the only level tried"
-    echo "chosen: ${levels[0]}"
+    printf '%s is the only level tried\nchosen: %s\n' "${levels[0]}" "${levels[0]}" >"$choice"
     return 0
   fi
   local probe=$gmx_root/probe state=NVE-32000-lj-melt
@@ -112,33 +113,37 @@ choose() {
   fi
   rm -rf "$probe"
   "$build/bench/md_bench" --md_cases=lj-melt --md_sizes=32000 \
-    --benchmark_filter='^Step/NVE/32000/lj-melt/cpu$' --md_gromacs_inputs="$probe" >/dev/null 2>&1
+    --benchmark_filter='^Step/NVE/32000/lj-melt/cpu/' --md_gromacs_inputs="$probe" >/dev/null 2>&1 ||
+    { say "md_bench could not write the timed state ($build/bench/md_bench --md_gromacs_inputs)"; exit 2; }
   local level r
   for level in "${levels[@]}"; do
     (cd "$probe/$state" && "$gmx_root/build-$level/bin/gmx" grompp -f grompp.mdp -c conf.gro \
-      -p topol.top -o "$level.tpr" >/dev/null 2>&1)
+      -p topol.top -o "$level.tpr" >"$level-grompp.log" 2>&1) ||
+      { say "gmx grompp ($level) failed: $probe/$state/$level-grompp.log"; exit 2; }
   done
   for ((r = 1; r <= reps; r++)); do
     for level in "${levels[@]}"; do
       (cd "$probe/$state" && "$gmx_root/build-$level/bin/gmx" mdrun -s "$level.tpr" -nt 1 \
-        -pin on -pinoffset 0 -nb cpu -nsteps 1000 -resethway -noconfout -g "$level-$r.log" \
-        -e "$level-$r.edr" >/dev/null 2>&1)
+        -pin on -pinoffset 0 -nb cpu -nsteps 1000 -resethway -noconfout -cpt -1 \
+        -g "$level-$r.log" -e "$level-$r.edr" >/dev/null 2>&1) ||
+        { say "gmx mdrun ($level) failed: $probe/$state/$level-$r.log"; exit 2; }
     done
   done
   local best="" best_rate=0 rate
+  : >"$choice"
   for level in "${levels[@]}"; do
     rate=$(grep -h '^Performance:' "$probe/$state/$level"-*.log | awk '{print $2}' | sort -g |
       awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
-    echo "$level: median $rate ns/day over $reps runs (lj-melt 32,000 atoms, 1 core)"
+    [[ -n $rate ]] || { say "no Performance line in $probe/$state/$level-*.log"; exit 2; }
+    echo "$level: median $rate ns/day over $reps runs (lj-melt 32,000 atoms, 1 core)" >>"$choice"
     if awk -v a="$rate" -v b="$best_rate" 'BEGIN {exit !(a > b)}'; then
       best=$level
       best_rate=$rate
     fi
   done
-  echo "chosen: $best"
+  echo "chosen: $best (load average $(cut -d' ' -f1-3 /proc/loadavg))" >>"$choice"
 }
-choice=$(choose)
-printf '%s\n' "$choice" >"$gmx_root/choice.txt"
+choose
 say "$(tr '\n' ';' <"$gmx_root/choice.txt")"
 best=$(tail -1 "$gmx_root/choice.txt" | awk '{print $2}')
 ln -sfn "build-$best" "$gmx_root/best"

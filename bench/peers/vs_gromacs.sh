@@ -17,7 +17,8 @@
 #   MDB_GMX_MIN_TIME  --benchmark_min_time of each md_bench row, seconds (0.5)
 #   MDB_GMX_CORES     two cores, "A,B" (0,1): one thread runs on A, two on A and B
 #   MDB_GMX_OUT       output folder (results/peers-gromacs): table.md, merged.json,
-#                     compare-*.txt, md_bench-*.json, gromacs/<state>/{conf.gro,...,<label>-<r>.log}
+#                     compare-*.txt, md_bench-*.json, load.txt, gmx-version.txt,
+#                     gromacs/<state>/{conf.gro,...,<label>-<r>.log}
 #   MDB_BUILD_DIR     the build to use (build); MDB_SKIP_BUILD=1 uses it as it is
 # Exit 0 when both sides ran (the ratio is reported, not judged), 2 when something is missing.
 set -euo pipefail
@@ -89,6 +90,9 @@ while IFS=$'\t' read -r folder _ _ _; do
   rm -f "$out/gromacs/$folder"/probe.*
 done <"$out/gromacs/index.tsv"
 
+# The machine's load beside the results: other tenants of a shared machine slow both sides, and a
+# two-thread run most (a thread waits for the slower one).
+echo "before: $(cat /proc/loadavg)" >"$out/load.txt"
 one=(--benchmark_filter="^Step/NVE/($states)/(cpu|cpu-mixed)/")
 two=(--md_threads=2 --benchmark_filter="^Step/NVE/($states)/cpu-t2/")
 for ((r = 1; r <= reps; r++)); do
@@ -109,6 +113,7 @@ for ((r = 1; r <= reps; r++)); do
   done
 done
 
+echo "after: $(cat /proc/loadavg)" >>"$out/load.txt"
 /usr/bin/python3 bench/peers/gromacs_runs_to_json.py --inputs "$out/gromacs" --out "$out/merged.json" \
   --table "$out/table.md" "$out"/md_bench-*.json
 # compare: GROMACS over md_bench, with the U test's p; exit 1 (ours significantly slower) is
@@ -123,4 +128,5 @@ compare_pair cpu-mixed '^Peer(/.*/)gromacs/' '^Step(/.*/)cpu-mixed/'
 compare_pair cpu-t2 '^Peer(/.*/)gromacs-nt2/' '^Step(/.*/)cpu-t2/'
 "$gmx" --version 2>/dev/null | grep -E "^GROMACS version|^SIMD instructions" >"$out/gmx-version.txt"
 cat "$out/table.md"
+sed 's/^/vs_gromacs: load average /' "$out/load.txt" >&2
 say "results in $out/ (table.md; compare-*.txt with p values)"
