@@ -34,7 +34,7 @@ sudo=""
 [[ $(id -u) != 0 ]] && sudo="sudo"
 
 if [[ ${MDB_PEERS_REBUILD:-0} != 1 && -x $gmx_root/best/bin/gmx ]]; then
-  say "cached: $(cat "$gmx_root/choice.txt" 2>/dev/null | tail -1)"
+  say "cached: $(tail -1 "$gmx_root/choice.txt" 2>/dev/null)"
   echo "$gmx_root/best/bin/gmx"
   exit 0
 fi
@@ -58,6 +58,7 @@ ensure_source() {
   if ls "$gmx_root"/src/gromacs-*/CMakeLists.txt >/dev/null 2>&1; then return 0; fi
   if ! apt-cache showsrc gromacs 2>/dev/null | grep -q '^Package: gromacs'; then
     local codename
+    # shellcheck disable=SC1091
     codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
     local list=/etc/apt/sources.list.d/mdbench-deb-src.list keyring=""
     # apt refuses one archive under two keyrings: sign as Debian's own entries do.
@@ -82,7 +83,7 @@ ensure_source() {
 build_level() {
   local level=$1 dir=$gmx_root/build-$1 src
   if [[ ${MDB_PEERS_REBUILD:-0} != 1 && -x $dir/bin/gmx ]]; then return 0; fi
-  src=$(dirname "$(ls "$gmx_root"/src/gromacs-*/CMakeLists.txt | head -1)")
+  src=$(dirname "$(find "$gmx_root/src" -maxdepth 2 -path '*/gromacs-*/CMakeLists.txt' | head -1)")
   say "building GROMACS ($(basename "$src")) with GMX_SIMD=$level into $dir (make -j$jobs, minutes)"
   mkdir -p "$dir"
   cmake -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DGMX_SIMD="$level" \

@@ -23,6 +23,7 @@
 # Exit 0 when both sides ran (the ratio is reported, not judged), 2 when something is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=ci/common.sh
 source ci/common.sh
 states=${MDB_GMX_STATES:-32000/lj-melt|256/lj-ar}
 reps=${MDB_GMX_REPS:-5}
