@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "bench/force_check.hpp"
+#include "bench/peers/gromacs_potential.hpp"
 #include "bench/peers/lammps_script.hpp"
 #include "bench/student_weights.hpp"
 #include "model/eam.hpp"
@@ -24,6 +25,7 @@
 #endif
 #ifdef MDB_HAVE_WATER
 #include "bench/peers/lammps_water.hpp"
+#include "md/structure/water_topology.hpp"
 #include "model/water/water_model.hpp"
 #endif
 #ifdef MDB_HAVE_KIM
@@ -123,6 +125,7 @@ ModelRecipe lj(std::string_view argument, const ModelRequest& request) {
   r.family = "lj";
   r.make = [p] { return std::make_unique<LennardJones<>>(p); };
   r.lammps_pair = lammps_lj(p);
+  r.gromacs = std::make_shared<const GromacsPotential>(gromacs_lj(p));
   // ASE's LJ takes one epsilon and sigma for all atoms (this kind's parameters), and shifts the
   // energy to 0 at rc: the same forces, so the same trajectory, for its Peer rows.
   r.ase_calculator =
@@ -373,6 +376,7 @@ ModelRecipe water(std::string_view argument, const ModelRequest& request) {
   r.make = [params] { return std::make_unique<WaterModel>(params); };
   r.lammps_pair = lammps_water_pair(params, request.species);
   r.molecular = true;
+  r.infer_topology = [](System& s) { infer_water_topology(s); };
   // Forces ~1-10 eV/A from terms of ~10 eV: finite differences in double hold ~1e-6.
   r.force_tolerance = 1e-5;
   return r;

@@ -14,6 +14,8 @@
 
 namespace mdb::bench {
 
+struct GromacsPotential;  // bench/peers/gromacs_potential.hpp
+
 /// What a model can run on, asked of the model itself (ForceField::supports,
 /// splits_over_threads, mixed_precision): the case's rows follow from these.
 struct ModelAbilities {
@@ -41,6 +43,12 @@ struct ModelRecipe {
   /// The model reads the System's topology (charges, bonds, angles): LAMMPS gets the state as a
   /// data file in atom_style full.
   bool molecular = false;
+  /// For a molecular model: finds the molecules of a structure that came without a topology (an
+  /// extended XYZ file), or throws std::invalid_argument saying why it cannot. Empty: none.
+  std::function<void(System&)> infer_topology;
+  /// The same potential in GROMACS (md_bench --md_gromacs_inputs), in the case's units. Null:
+  /// GROMACS has no such model.
+  std::shared_ptr<const GromacsPotential> gromacs;
   /// The force check's absolute tolerance (force units; a relative 1e-4 is added).
   double force_tolerance = 0.0;
 

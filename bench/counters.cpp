@@ -55,6 +55,10 @@ const std::vector<CounterSpec>& counter_specs() {
       {"frac_other", "1", "the rest: thermo output, harness, waiting for other threads"},
       {"energy_drift", "meV/atom/ps", "NVE: slope of total energy per atom vs time"},
       {"conserved_drift", "meV/atom/ps", "NVT/NPT: slope of the integrator's conserved quantity"},
+      {"drift_window_ps", "ps",
+       "the time the drift's least-squares fit spans (first to last thermo sample)"},
+      {"drift_se", "meV/atom/ps",
+       "standard error of the drift's slope (independent residuals; absent below three samples)"},
       {"T_mean", "K", "mean kinetic temperature over the trajectory"},
       {"P_mean", "bar", "NPT: mean pressure"},
       {"density", "g/cm^3", "NPT: mean mass density"},
@@ -139,6 +143,8 @@ void publish(benchmark::State& state, Measurement& m) {
   const ThermoSummary& t = m.thermo;
   if (t.energy_drift_mev) set(state, "energy_drift", *t.energy_drift_mev);
   if (t.conserved_drift_mev) set(state, "conserved_drift", *t.conserved_drift_mev);
+  if (t.drift_window_ps) set(state, "drift_window_ps", *t.drift_window_ps);
+  if (t.drift_se_mev) set(state, "drift_se", *t.drift_se_mev);
   if (t.temperature_mean) set(state, "T_mean", *t.temperature_mean);
   if (t.pressure_mean) set(state, "P_mean", *t.pressure_mean);
   if (t.density_mean) set(state, "density", *t.density_mean);

@@ -28,6 +28,10 @@ struct ThermoSummary {
   std::optional<double> temperature_mean;     ///< K (reduced in LJ units)
   std::optional<double> pressure_mean;        ///< bar (reduced in LJ units)
   std::optional<double> density_mean;         ///< g/cm^3 (reduced in LJ units)
+  /// The drift's fit: the time it spans (ps) and its slope's standard error (meV/atom/ps;
+  /// absent below three samples), so a reader can tell a drift from a short window's wobble.
+  std::optional<double> drift_window_ps;
+  std::optional<double> drift_se_mev;
 };
 
 /// The case's model against its teacher (or the same potential by another route), on frames of

@@ -221,6 +221,17 @@ CaseSpec parse_custom_case(std::string_view spec) {
     }
   }();
   set_model(c, *model, baseline, sample);
+  if (c.structure && c.structure->topology().empty() && c.recipe.infer_topology) {
+    // A molecular model on a structure without bonds (extended XYZ): find its molecules once.
+    try {
+      System with_topology = *c.structure;
+      c.recipe.infer_topology(with_topology);
+      c.structure = std::make_shared<const System>(std::move(with_topology));
+      sample = build_case_system(c, c.sizes.front(), 1);
+    } catch (const std::exception& e) {
+      bad(c.name, e.what());
+    }
+  }
   try {
     const std::unique_ptr<ForceField> ff = c.recipe.make();
     ff->bind(sample);

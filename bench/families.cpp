@@ -171,11 +171,16 @@ ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s
   for (std::size_t i = 0; i < s.size(); ++i) t[i] = s.time[i] * u.ps_per_time;
   const auto& source = spec.key.ensemble == Ensemble::NVE ? s.energy : s.conserved;
   for (std::size_t i = 0; i < s.size(); ++i) e[i] = source[i] * u.ev_per_energy / natoms;
-  const double drift_mev = least_squares(t, e).slope * 1e3;
+  const LinearFit fit = least_squares(t, e);
+  const double drift_mev = fit.slope * 1e3;
   if (spec.key.ensemble == Ensemble::NVE) {
     out.energy_drift_mev = drift_mev;
   } else if (std::isfinite(drift_mev)) {  // NaN samples: an engine without such a quantity
     out.conserved_drift_mev = drift_mev;
+  }
+  if (std::isfinite(drift_mev)) {
+    out.drift_window_ps = fit.x_span;
+    if (std::isfinite(fit.slope_se)) out.drift_se_mev = fit.slope_se * 1e3;
   }
   auto mean = [](const std::vector<double>& v) {
     double sum = 0.0;

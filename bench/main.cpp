@@ -9,6 +9,7 @@
 
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
+#include "bench/peers/gromacs_inputs.hpp"
 #include "bench/peers/lammps_inputs.hpp"
 #include "bench/progress.hpp"
 #include "bench/registry.hpp"
@@ -80,6 +81,21 @@ int main(int argc, char** argv) {
             write_lammps_inputs(plan, benchmark::GetBenchmarkFilter(), options.lammps_inputs);
         std::fprintf(stderr, "md_bench: wrote %d LAMMPS input(s) under %s\n", n,
                      options.lammps_inputs.c_str());
+        return n > 0 ? 0 : kExitBadInput;
+      } catch (const std::runtime_error& e) {
+        std::fprintf(stderr, "md_bench: %s\n", e.what());
+        return 1;
+      }
+    }
+    if (!options.gromacs_inputs.empty()) {
+      try {
+        std::vector<std::string> skipped;
+        const int n = write_gromacs_inputs(plan, benchmark::GetBenchmarkFilter(),
+                                           options.gromacs_inputs, &skipped);
+        for (const std::string& s : skipped)
+          std::fprintf(stderr, "md_bench: left out %s\n", s.c_str());
+        std::fprintf(stderr, "md_bench: wrote %d GROMACS input(s) under %s\n", n,
+                     options.gromacs_inputs.c_str());
         return n > 0 ? 0 : kExitBadInput;
       } catch (const std::runtime_error& e) {
         std::fprintf(stderr, "md_bench: %s\n", e.what());

@@ -120,6 +120,9 @@ MdOptions parse_md_options(int& argc, char** argv) {
     } else if (flag == "--md_lammps_inputs") {
       need_value();
       o.lammps_inputs = std::string(value);
+    } else if (flag == "--md_gromacs_inputs") {
+      need_value();
+      o.gromacs_inputs = std::string(value);
     } else if (flag == "--md_cuda") {
       need_value();
       if (value == "auto") {
@@ -265,6 +268,8 @@ const char* md_options_help() {
                                         auto = when built with CUDA and a GPU is usable
           [--md_lammps_inputs=<dir>]    write the selected Step states as stand-alone LAMMPS
                                         inputs (for mpirun -np N lmp), then exit
+          [--md_gromacs_inputs=<dir>]   write the selected NVE Step states as GROMACS inputs
+                                        (.gro, .top, .mdp; bench/peers/vs_gromacs.sh), then exit
           [--md_seed=<n>]               seed for velocities and thermostat noise (default 2026)
           [--md_export_nn=<preset>:<file>]  write an NN preset's weights (nn-teacher, nn-student)
                                         as a JSON weights file (docs/MODELS.md), then exit

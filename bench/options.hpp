@@ -49,6 +49,8 @@ struct MdOptions {
   std::string samples_out;    ///< --md_samples_out: per-step latencies (JSON) for md_report
   /// --md_lammps_inputs=<dir>: write stand-alone LAMMPS inputs of the selected states, then exit.
   std::string lammps_inputs;
+  /// --md_gromacs_inputs=<dir>: write the selected states as GROMACS inputs, then exit.
+  std::string gromacs_inputs;
 };
 
 /// Removes every --md_* argument from argv (shifting the rest down, updating argc) and returns

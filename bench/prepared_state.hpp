@@ -23,6 +23,11 @@ struct StateKey {
   bool operator==(const StateKey&) const = default;
 };
 
+/// The key a state is equilibrated and cached under: an NVE state of a case that equilibrates
+/// under its thermostat (thermostatted_equilibration) is the NVT state of the same size, seed
+/// and time step, the same run (same start, thermostat and seed), so it is made once for both.
+StateKey equilibration_key(const StateKey& key);
+
 /// The equilibrated, force-checked system for `key`, made on first use and cached for the
 /// process; for a case with `same_potential_as`, that case's state under the same key (its
 /// ensemble, size, seed and time step), accepted by check_forces_against. Throws
@@ -45,17 +50,16 @@ struct EngineChoice {
   int threads = 1;          ///< CPU: threads inside each replica's simulation
   bool graph = false;       ///< CUDA: replay steps from a graph
   bool mixed = false;       ///< CPU: the model's mixed-precision variant (cpu-mixed rows)
-  int warmup_steps = 10;    ///< before the warm-up through two list rebuilds
+  int warmup_steps = 10;    ///< at least (time permitting), before two list rebuilds
   /// Every field: an engine made for one choice serves another only when all of them agree.
   bool operator==(const EngineChoice&) const = default;
 };
 
 /// An engine ready to time: the cached state (replica r > 0 with its own Maxwell-Boltzmann
 /// velocities at the equilibrated temperature, and noise seeds of its own), the case's model and
-/// ensemble, warmed up for `warmup_steps` and then through two neighbour-list rebuilds (at most
-/// 2,000 steps or about a quarter of a second), with a
-/// health check every 50 steps. Throws what make_engine throws, and std::runtime_error when the
-/// warm-up blows up.
+/// ensemble, warmed up for `warmup_steps` and then through two neighbour-list rebuilds, at least
+/// two steps and at most 2,000 steps or about 0.05 s, health-checked. Throws what make_engine
+/// throws, and std::runtime_error when the warm-up blows up.
 std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice);
 
 /// The kinetic temperature above which a run of case `c` counts as blown up (20 x the case's).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace mdb::bench {
@@ -57,6 +58,18 @@ LinearFit least_squares(std::span<const double> x, std::span<const double> y) {
   LinearFit f;
   f.slope = sxy / sxx;
   f.intercept = my - f.slope * mx;
+  const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
+  f.x_span = *hi - *lo;
+  if (n < 3) {
+    f.slope_se = std::numeric_limits<double>::quiet_NaN();
+    return f;
+  }
+  double rss = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double r = y[i] - my - f.slope * (x[i] - mx);
+    rss += r * r;
+  }
+  f.slope_se = std::sqrt(rss / static_cast<double>(n - 2) / sxx);
   return f;
 }
 

@@ -25,6 +25,11 @@ LatencySummary summarize_latencies(std::span<double> samples);
 struct LinearFit {
   double slope = 0.0;
   double intercept = 0.0;
+  /// Standard error of the slope, sqrt(RSS / (n - 2) / Sxx): the slope's uncertainty if the
+  /// residuals were independent (an oscillation that a short x range does not cover looks like
+  /// a trend with a small error, so a caller judges the range too). NaN below three points.
+  double slope_se = 0.0;
+  double x_span = 0.0;  ///< max(x) - min(x): the window the slope was fitted over
 };
 /// Throws std::invalid_argument unless x and y have the same size and x holds two distinct values.
 LinearFit least_squares(std::span<const double> x, std::span<const double> y);

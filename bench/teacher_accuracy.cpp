@@ -57,7 +57,10 @@ std::optional<ReferenceAccuracy> reference_accuracy(const StateKey& key) {
   static std::mutex mutex;
   static std::map<std::string, std::variant<ReferenceAccuracy, std::string>> cache;
   std::lock_guard lock(mutex);
-  auto it = cache.find(key.str());
+  // The frames depend on the state, not on the row's ensemble (they come from NVT MD): NVE and
+  // NVT rows of one equilibrated state share them.
+  const std::string k = equilibration_key(key).str();
+  auto it = cache.find(k);
   if (it == cache.end()) {
     std::variant<ReferenceAccuracy, std::string> result;
     try {
@@ -65,7 +68,7 @@ std::optional<ReferenceAccuracy> reference_accuracy(const StateKey& key) {
     } catch (const std::exception& e) {
       result = std::string("accuracy against ") + reference->name + ": " + e.what();
     }
-    it = cache.emplace(key.str(), std::move(result)).first;
+    it = cache.emplace(k, std::move(result)).first;
   }
   if (const auto* err = std::get_if<std::string>(&it->second)) throw std::runtime_error(*err);
   return std::get<ReferenceAccuracy>(it->second);

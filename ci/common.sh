@@ -2,8 +2,11 @@
 # Shared by the ci/*.sh scripts (sourced, not run).
 # The arrays and defaults below are read by the scripts that source this file.
 # shellcheck disable=SC2034
-# Debian packages the build needs; CUDA (nvcc) is optional and used when present.
-MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev)
+# Debian packages the build needs; CUDA (nvcc) is optional and used when present. FFTW
+# (libfftw3-dev) is found as MDBENCH_FFTW=AUTO like a peer, but water's PME (model/pme/) needs it,
+# so every build, the gate's included, installs it.
+MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nlohmann-json3-dev
+  libfftw3-dev)
 # Peers (optional at build time, auto-detected): the KIM API with Debian's published models
 # (model/kim/), and LAMMPS as a library (bench/peers/) and as the lmp binary with mpirun (the
 # scripts there; vs_lammps_2core.sh runs `mpirun -np 2 lmp`).
@@ -14,8 +17,8 @@ MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nl
 MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin libtorch-dev
   python3-dev pybind11-dev python3-ase libsqlite3-dev libpq-dev)
 # OpenMM runs the water cases as a Peer (bench/peers/openmm_*; its tests compare energies): the
-# C++ API, and the plugins package that holds its CPU platform. The water model needs FFTW.
-MDB_PEER_PACKAGES+=(libopenmm-dev libopenmm-plugins libfftw3-dev)
+# C++ API, and the plugins package that holds its CPU platform.
+MDB_PEER_PACKAGES+=(libopenmm-dev libopenmm-plugins)
 MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the
@@ -23,8 +26,9 @@ MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # md_report_render test renders md_report's page in headless Chromium (ci/render_report.sh); the
 # torch tests' models are written at build time by Debian's PyTorch (python3-torch). The history
 # store's tests start a throwaway PostgreSQL server (initdb/pg_ctl, tests/history/with_postgres.sh)
-# so the PostgreSQL backend is tested, not skipped.
-MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium python3-torch postgresql)
+# so the PostgreSQL backend is tested, not skipped. Debian's GROMACS (gmx) reruns the states
+# md_bench writes for it (tests/bench/test_gromacs_peer.cpp).
+MDB_TEST_PACKAGES=(python3-yaml lammps-data chromium python3-torch postgresql gromacs)
 # The benchmark gate builds without the peers (its suite uses neither KIM nor LAMMPS), so it
 # installs only the core packages, git (it checks out its base revision as a git worktree) and
 # ccache (base and head share most objects, and CI keeps the cache between runs).

@@ -77,6 +77,10 @@ std::vector<MetricSpec> make_table() {
   // picks by time: single runs of the same build moved si-snap-kim's from 0.004 to -0.024 and
   // c-nn-student's from 0.002 to 0.019 (docs/COMPARE.md, single runs).
   t[t.size() - 2].varies_between_runs = t.back().varies_between_runs = true;
+  // The drift's fit: its window follows the iteration count, its standard error the trajectory;
+  // md_report judges a drift against them (docs/REPORT.md), compare shows them.
+  t.push_back(spec("drift_window_ps", D::kInfo, 0, 0, "ps"));
+  t.push_back(spec("drift_se", D::kInfo, 0, 0, "meV/atom/ps"));
   // A student model's error against its teacher on held-out frames (md_bench, outside the timed
   // steps). Seeded models and frames make them repeat from run to run; frames taken from a
   // trajectory change with the machine or the integrator, which moves the errors by sampling

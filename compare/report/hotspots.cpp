@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/report/drift_verdict.hpp"
 
 namespace mdb::compare {
 namespace {
@@ -222,6 +223,26 @@ void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Find
   }
 }
 
+// A drift beyond `bound` is a problem only when its fit can show one (judge_drift): otherwise a
+// note that says what the window and the standard error allow, and how to measure it.
+void drift_rule(const BenchSummary& b, const char* id, const char* metric, double bound,
+                const std::string& what, const char* unit_and_ensemble, const char* advice,
+                std::vector<Finding>& out) {
+  const DriftFit fit{b.value(metric), b.value("drift_window_ps"), b.value("drift_se")};
+  const DriftVerdict v = judge_drift(fit, bound);
+  if (v == DriftVerdict::kWithin) return;
+  const std::string observation = what + fixed("%.3g", fit.drift) + unit_and_ensemble +
+                                  " (rule: |drift| above " + fixed("%.2g", bound) + ")." +
+                                  describe_drift_fit(fit);
+  if (v == DriftVerdict::kDrift) {
+    add(out, id, Severity::kProblem, observation, advice);
+  } else {
+    add(out, id, Severity::kInfo, observation,
+        "Nothing measured to act on. To measure the drift, run a longer trajectory (--md_steps) "
+        "so the fit spans 1 ps or more.");
+  }
+}
+
 void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) {
   if (const double mb = b.value("mem_delta_MB"); mb > L::kMemGrowthMB) {
     add(out, "mem-growth", Severity::kProblem,
@@ -248,20 +269,17 @@ void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) 
           "page faults show up as latency outliers.");
     }
   }
-  if (const double d = b.value("energy_drift"); std::abs(d) > L::kEnergyDrift) {
-    add(out, "energy-drift", Severity::kProblem,
-        "Total energy drifts " + fixed("%.3g", d) +
-            " meV/atom/ps in NVE (rule: |drift| above 0.05).",
-        "Energy is not conserved: the time step is too large for this model, or the forces are "
-        "not the gradient of the energy (check the force check, cutoff smoothing, precision).");
-  }
-  if (const double d = b.value("conserved_drift"); std::abs(d) > L::kConservedDrift) {
-    add(out, "conserved-drift", Severity::kProblem,
-        "The thermostat's conserved quantity drifts " + fixed("%.3g", d) +
-            " meV/atom/ps (rule: |drift| above 0.5).",
-        "The integration is inaccurate: reduce the time step or check the thermostat/barostat "
-        "bookkeeping.");
-  }
+  drift_rule(b, "energy-drift", "energy_drift", L::kEnergyDrift, "The total energy's slope is ",
+             " meV/atom/ps in NVE",
+             "Energy is not conserved: the time step is too large for this model, or the forces "
+             "are not the gradient of the energy (check the force check, cutoff smoothing, "
+             "precision).",
+             out);
+  drift_rule(b, "conserved-drift", "conserved_drift", L::kConservedDrift,
+             "The thermostat's conserved quantity's slope is ", " meV/atom/ps",
+             "The integration is inaccurate: reduce the time step or check the thermostat/"
+             "barostat bookkeeping.",
+             out);
 }
 
 void nn_rules(const BenchSummary& b, std::vector<Finding>& out) {
@@ -337,8 +355,14 @@ const std::vector<HotspotRule>& hotspot_rules() {
        S::kWarning},
       {"mem-growth", "mem_delta_MB", "mem_delta_MB > 10", S::kProblem},
       {"allocs", "allocs_per_step", "allocs_per_step > 0.01 (not a Peer or KIM row)", S::kWarning},
-      {"energy-drift", "energy_drift", "|energy_drift| > 0.05 meV/atom/ps", S::kProblem},
-      {"conserved-drift", "conserved_drift", "|conserved_drift| > 0.5 meV/atom/ps", S::kProblem},
+      {"energy-drift", "energy_drift, drift_window_ps, drift_se",
+       "|energy_drift| > 0.05 meV/atom/ps over ≥ 0.1 ps and beyond 3 standard errors (else a "
+       "note)",
+       S::kProblem},
+      {"conserved-drift", "conserved_drift, drift_window_ps, drift_se",
+       "|conserved_drift| > 0.5 meV/atom/ps over ≥ 0.1 ps and beyond 3 standard errors (else a "
+       "note)",
+       S::kProblem},
       {"nn-descriptor", "nn_descriptor_frac", "nn_descriptor_frac > 50 %", S::kInfo},
       {"nn-gemm", "nn_network_frac, nn_backward_frac, nn_gemm_peak_frac",
        "network share > 60 % and nn_gemm_peak_frac < 25 %", S::kWarning},

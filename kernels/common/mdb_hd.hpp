@@ -7,14 +7,3 @@
 #else
 #define MDB_HD
 #endif
-
-// MDB_UNROLL before a loop of a few iterations known at compile time asks for it to be unrolled
-// completely (GCC does not always on its own), so that GCC can then vectorise across what were
-// its iterations (the PME bodies' runs of p grid points).
-#if defined(__CUDACC__) || defined(__clang__)
-#define MDB_UNROLL _Pragma("unroll")
-#elif defined(__GNUC__)
-#define MDB_UNROLL _Pragma("GCC unroll 16")
-#else
-#define MDB_UNROLL
-#endif

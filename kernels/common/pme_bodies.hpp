@@ -26,6 +26,7 @@
 #include "kernels/common/atomic_add.hpp"
 #include "kernels/common/box_pbc.hpp"
 #include "kernels/common/mdb_hd.hpp"
+#include "kernels/common/unroll.hpp"
 
 namespace mdb {
 
@@ -39,18 +40,33 @@ inline constexpr double kPmePi = 3.14159265358979323846264338327950288;
 template <class F>
 MDB_HD void pme_with_order(int order, F&& f) {
   switch (order) {
-    case 3: f(std::integral_constant<int, 3>{}); break;
-    case 4: f(std::integral_constant<int, 4>{}); break;
-    case 5: f(std::integral_constant<int, 5>{}); break;
-    case 6: f(std::integral_constant<int, 6>{}); break;
-    case 7: f(std::integral_constant<int, 7>{}); break;
-    case 8: f(std::integral_constant<int, 8>{}); break;
-    default: break;
+    case 3:
+      f(std::integral_constant<int, 3>{});
+      break;
+    case 4:
+      f(std::integral_constant<int, 4>{});
+      break;
+    case 5:
+      f(std::integral_constant<int, 5>{});
+      break;
+    case 6:
+      f(std::integral_constant<int, 6>{});
+      break;
+    case 7:
+      f(std::integral_constant<int, 7>{});
+      break;
+    case 8:
+      f(std::integral_constant<int, 8>{});
+      break;
+    default:
+      break;
   }
 }
 
 /// Points of the extended grid along an axis of K points for order p: K + p - 1.
-MDB_HD inline int pme_extended_size(int k_points, int order) { return k_points + order - 1; }
+MDB_HD inline int pme_extended_size(int k_points, int order) {
+  return k_points + order - 1;
+}
 
 /// The periodic point that extended index e (0 <= e < K + p - 1) stands for: (e - (p - 1)) mod K.
 MDB_HD inline int pme_periodic_index(int e, int k_points, int order) {

@@ -20,8 +20,8 @@ inline constexpr UnitSystem kMetalUnits{"metal", 8.617343e-5, 1.0364269e-4, 1.0 
                                         1.6021765e6};
 inline constexpr UnitSystem kLjUnits{"lj", 1.0, 1.0, 1.0, 1.0};
 
-/// Coulomb's constant in metal units, e^2/(4 pi eps0) = 14.399645 eV Angstrom / e^2 (LAMMPS's
-/// qqr2e for `units metal`), so energies compare one to one with LAMMPS.
+/// Coulomb's constant in metal units, e^2/(4 pi eps0) = 14.399645 eV*Angstrom/e^2: LAMMPS's qqr2e
+/// for `units metal`, so electrostatic energies compare one to one with LAMMPS.
 inline constexpr double kCoulombMetal = 14.399645;
 /// kcal/mol -> eV (4.184 kJ/mol per kcal/mol over 96.485332 kJ/mol per eV): force fields
 /// published in kcal/mol (SPC/Fw) convert with it.

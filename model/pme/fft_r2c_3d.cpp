@@ -62,8 +62,12 @@ FftR2c3d::~FftR2c3d() {
   fftw_free(complex_);
 }
 
-void FftR2c3d::forward() { fftw_execute(static_cast<fftw_plan>(forward_plan_)); }
+void FftR2c3d::forward() {
+  fftw_execute(static_cast<fftw_plan>(forward_plan_));
+}
 
-void FftR2c3d::backward() { fftw_execute(static_cast<fftw_plan>(backward_plan_)); }
+void FftR2c3d::backward() {
+  fftw_execute(static_cast<fftw_plan>(backward_plan_));
+}
 
 }  // namespace mdb

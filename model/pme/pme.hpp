@@ -58,7 +58,8 @@ class Pme {
   void use_threads(ThreadTeam* team);
 
   /// Seconds per stage since reset_stage_times(): pme_spread, pme_fft_forward, pme_solve,
-  /// pme_fft_backward, pme_gather (StageRole::Other), and the calls.
+  /// pme_fft_backward, pme_gather (roles MeshSpread, MeshFft, MeshSolve, MeshGather), the calls
+  /// and the grid's points (mesh_points).
   StageClocks stage_times() const;
   void reset_stage_times();
 
@@ -82,8 +83,7 @@ class Pme {
   /// The potential copied onto the extended grid, then each charge's force from it.
   template <int P>
   void gather(const OrthoBoxView& box, const double* x, const double* y, const double* z,
-              const double* q, std::size_t n, double* fx, double* fy, double* fz,
-              ThreadTeam* team);
+              const double* q, std::size_t n, double* fx, double* fy, double* fz, ThreadTeam* team);
   /// Extended x-planes [begin, end) of grid 0 from the periodic potential.
   void unfold_planes(int begin, int end);
 
@@ -93,7 +93,7 @@ class Pme {
   std::array<std::vector<double>, 3> axis_m_;          ///< m_a (1/Angstrom) of this call's box
   std::array<std::vector<double>, 3> axis_factor_;     ///< Gaussian times |b_a|^2, this call
   ThreadTeam* team_ = nullptr;
-  std::array<int, 3> ext_{};                      ///< extended grid sizes: grid + order - 1
+  std::array<int, 3> ext_{};                    ///< extended grid sizes: grid + order - 1
   std::vector<std::vector<double>> ext_grids_;  ///< one extended grid per part (thread)
   std::array<std::uint64_t, kNumStages> ticks_{};
   long long calls_ = 0;

@@ -14,7 +14,9 @@ namespace {
 
 constexpr const char* kAxisName[3] = {"x", "y", "z"};
 
-[[noreturn]] void fail(const std::string& what) { throw std::invalid_argument("PME: " + what); }
+[[noreturn]] void fail(const std::string& what) {
+  throw std::invalid_argument("PME: " + what);
+}
 
 std::string grid_text(const std::array<int, 3>& g) {
   return std::to_string(g[0]) + "x" + std::to_string(g[1]) + "x" + std::to_string(g[2]);
@@ -46,9 +48,9 @@ void check_pme_params(const PmeParams& p) {
   double points = 1.0;
   for (int a = 0; a < 3; ++a) {
     if (p.grid[a] < min_points) {
-      fail("grid " + grid_text(p.grid) + ": order " + std::to_string(p.order) +
-           " needs at least " + std::to_string(min_points) + " points along each axis, " +
-           kAxisName[a] + " has " + std::to_string(p.grid[a]));
+      fail("grid " + grid_text(p.grid) + ": order " + std::to_string(p.order) + " needs at least " +
+           std::to_string(min_points) + " points along each axis, " + kAxisName[a] + " has " +
+           std::to_string(p.grid[a]));
     }
     points *= p.grid[a];
   }
@@ -65,11 +67,11 @@ void check_pme_reach(const PmeParams& p, const Box& box) {
     if (p.grid[a] < need) {
       std::ostringstream os;
       os << "grid " << grid_text(p.grid) << " is too coarse for beta " << p.beta
-         << " /Angstrom and cutoff " << p.cutoff << " Angstrom (erfc(beta cutoff) = "
-         << std::erfc(p.beta * p.cutoff) << "): the " << box.length(a) << " Angstrom along "
-         << kAxisName[a] << " need at least " << static_cast<int>(std::ceil(need))
-         << " points (a spacing of at most " << box.length(a) / std::ceil(need)
-         << " Angstrom) to reach that accuracy at any order";
+         << " /Angstrom and cutoff " << p.cutoff
+         << " Angstrom (erfc(beta cutoff) = " << std::erfc(p.beta * p.cutoff) << "): the "
+         << box.length(a) << " Angstrom along " << kAxisName[a] << " need at least "
+         << static_cast<int>(std::ceil(need)) << " points (a spacing of at most "
+         << box.length(a) / std::ceil(need) << " Angstrom) to reach that accuracy at any order";
       fail(os.str());
     }
   }
@@ -92,8 +94,8 @@ PmeParams pme_params_from_settings(const PmeSettings& s, const Box& box) {
     p.grid[a] = pme_grid_size_for_spacing(box.length(a), s.fourier_spacing, s.order);
     if (p.grid[a] < 0) {
       std::ostringstream os;
-      os << "a Fourier spacing of " << s.fourier_spacing << " Angstrom over the "
-         << box.length(a) << " Angstrom along " << kAxisName[a] << " needs more than 2^20 points";
+      os << "a Fourier spacing of " << s.fourier_spacing << " Angstrom over the " << box.length(a)
+         << " Angstrom along " << kAxisName[a] << " needs more than 2^20 points";
       fail(os.str());
     }
   }

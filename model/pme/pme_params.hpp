@@ -14,10 +14,10 @@ struct PmeParams {
   /// The real-space cutoff (Angstrom) paired with beta: the accuracy erfc(beta cutoff) the grid
   /// must be able to match (check_pme_reach); PME itself sums no pairs.
   double cutoff = 0.0;
-  double beta = 0.0;                         ///< Ewald splitting parameter (1/Angstrom)
-  std::array<int, 3> grid{};                 ///< grid points along x, y, z
-  int order = 4;                             ///< B-spline order p, 3..8 (GROMACS pme-order)
-  double coulomb_constant = kCoulombMetal;   ///< ke (eV*Angstrom/e^2)
+  double beta = 0.0;                        ///< Ewald splitting parameter (1/Angstrom)
+  std::array<int, 3> grid{};                ///< grid points along x, y, z
+  int order = 4;                            ///< B-spline order p, 3..8 (GROMACS pme-order)
+  double coulomb_constant = kCoulombMetal;  ///< ke (eV*Angstrom/e^2)
   FftPlanning fft_planning = FftPlanning::Measure;
 };
 

@@ -193,8 +193,7 @@ StageClocks WaterModel::stage_times() const {
   for (int k = 0; k < c.count; ++k)
     out.add(c.stages[k].name, c.stages[k].role, c.stages[k].seconds);
   out.calls = calls_;
-  const std::array<int, 3> g = grid();
-  out.mesh_points = static_cast<double>(g[0]) * g[1] * g[2];
+  out.mesh_points = c.mesh_points;
   return out;
 }
 

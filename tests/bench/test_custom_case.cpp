@@ -9,6 +9,9 @@
 #include "md/structure/lattice.hpp"
 #include "md/structure/replicate.hpp"
 #include "md/structure/structure_file.hpp"
+#ifdef MDB_HAVE_WATER
+#include "md/structure/water_box.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
@@ -88,6 +91,30 @@ TEST(CustomCase, ReplicateCopiesEveryAtomOncePerImage) {
   EXPECT_NEAR(big.x()[last], cell.x()[0] + cell.box().length(0), 1e-12);
   EXPECT_NEAR(big.z()[last], cell.z()[0] + 2 * cell.box().length(2), 1e-12);
   EXPECT_THROW(replicate(cell, {0, 1, 1}), std::invalid_argument);
+}
+
+// Water from an extended XYZ file, which has no bonds: the molecules are found from the O-H
+// distances, or the case is refused naming the atom that is in no molecule.
+TEST(CustomCase, WaterFromExtendedXyzGetsItsMolecules) {
+#ifdef MDB_HAVE_WATER
+  WaterBoxSpec spec;
+  spec.molecules = 27;
+  spec.geometry = {1.012, 113.24, -0.82, 0.41};
+  System box = build_water_box(spec);
+  const std::string good = temp_path("water.xyz");
+  write_structure(box, good);
+  const CaseSpec c = parse_custom_case("xyzwater:model=water,structure=" + good);
+  EXPECT_EQ(c.structure->topology().bonds.size(), 54u);
+  EXPECT_EQ(c.structure->topology().angles.size(), 27u);
+  box.x()[4] += 2.0;  // an H of the second molecule far from every O
+  const std::string bad = temp_path("broken-water.xyz");
+  write_structure(box, bad);
+  expect_error("xyzbroken:model=water,structure=" + bad, "atom 5 (H) has no O within");
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+#else
+  GTEST_SKIP() << "built without FFTW: no water model";
+#endif
 }
 
 TEST(CustomCase, BadSpecsAreOneLineErrors) {

@@ -7,6 +7,7 @@
 #include "bench/cases.hpp"
 #include "bench/prepared_state.hpp"
 #include "md/engine/cpu_engine.hpp"
+#include "md/engine/simulation.hpp"
 #include "md/integrate/velocity_verlet.hpp"
 #include "md/structure/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
@@ -144,6 +145,31 @@ TEST(PreparedState, BlowUpDuringEquilibrationIsACachedError) {
   } catch (const std::runtime_error& e) {
     EXPECT_EQ(first, e.what());
   }
+}
+
+// NVE rows of a case that equilibrates under its thermostat start from the state its NVT rows
+// start from: the same run, made once (and its force check and accuracy frames with it).
+TEST(PreparedState, AThermostattedNveStateIsTheNvtStateMadeOnce) {
+  const CaseSpec& c = *find_case("lj-ar");
+  ASSERT_TRUE(c.thermostatted_equilibration);
+  const StateKey nve{&c, Ensemble::NVE, 32, 21, c.timestep};
+  StateKey nvt = nve;
+  nvt.ensemble = Ensemble::NVT;
+  const System& shared = equilibrated_system(nve);
+  EXPECT_EQ(&shared, &equilibrated_system(nvt));
+  // What equilibrating for NVE means, by hand: the case's Langevin run from its lattice.
+  Simulation sim(build_case_system(c, 32, 21), c.recipe.make(),
+                 make_integrator(c, Ensemble::NVT, c.timestep, 22), c.neighbor);
+  sim.run(c.equilibration_steps);
+  for (std::size_t i = 0; i < shared.size(); ++i) {
+    ASSERT_EQ(sim.system().x()[i], shared.x()[i]) << i;
+    ASSERT_EQ(sim.system().vz()[i], shared.vz()[i]) << i;
+  }
+  // lj-melt melts in NVE (no thermostat): its NVE state is its own.
+  const CaseSpec& melt = *find_case("lj-melt");
+  ASSERT_FALSE(melt.thermostatted_equilibration);
+  EXPECT_EQ(equilibration_key({&melt, Ensemble::NVE, 32, 21, melt.timestep}).ensemble,
+            Ensemble::NVE);
 }
 
 TEST(PreparedState, ReplicasAreIndependentAndWarmedUpThroughRebuilds) {

@@ -59,6 +59,22 @@ TEST(LeastSquares, RecoversAKnownSlopeUnderSymmetricNoise) {
   const LinearFit f = least_squares(x, y);
   EXPECT_NEAR(f.slope, 0.25, 1e-6);
   EXPECT_NEAR(f.intercept, -3.0, 1e-3);
+  // The noise is orthogonal to x and to 1, so the residuals are the noise itself: RSS = n 1e-4,
+  // and for n points a spacing h apart sum (x - mean)^2 = h^2 n (n^2 - 1) / 12.
+  const double n = 200, sxx = 0.25 * n * (n * n - 1) / 12;
+  EXPECT_NEAR(f.slope_se, std::sqrt(n * 1e-4 / (n - 2) / sxx), 1e-12);
+  EXPECT_DOUBLE_EQ(f.x_span, 99.5);
+}
+
+TEST(LeastSquares, ExactLineHasNoErrorAndTwoPointsNone) {
+  const LinearFit exact =
+      least_squares(std::vector<double>{0.0, 1.0, 3.0}, std::vector<double>{1.0, 3.0, 7.0});
+  EXPECT_DOUBLE_EQ(exact.slope, 2.0);
+  EXPECT_NEAR(exact.slope_se, 0.0, 1e-15);
+  const LinearFit two = least_squares(std::vector<double>{2.0, 1.0}, std::vector<double>{5.0, 4.0});
+  EXPECT_DOUBLE_EQ(two.slope, 1.0);
+  EXPECT_DOUBLE_EQ(two.x_span, 1.0);
+  EXPECT_TRUE(std::isnan(two.slope_se)) << "two points: no degrees of freedom left";
 }
 
 TEST(LeastSquares, RejectsDegenerateInput) {

@@ -30,6 +30,14 @@
 #include "tests/model/dunn/dunn_test_support.hpp"
 #include "tests/model/eam_test_files.hpp"
 #include "tests/support/reference.hpp"
+#ifdef MDB_HAVE_FFTW
+#include "md/core/thread_team.hpp"
+#include "model/pme/pme.hpp"
+#endif
+#ifdef MDB_HAVE_WATER
+#include "md/structure/water_box.hpp"
+#include "model/water/water_model.hpp"
+#endif
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
 #include "model/kim/kim_dunn_params.hpp"
@@ -325,6 +333,64 @@ TEST(StepAllocations, FixedIntervalLjMeltAllocatesNothing) {
                  {0.3, 20, false, 10});
   EXPECT_EQ(allocations_during(sim, 1000), 0);
 }
+
+#ifdef MDB_HAVE_FFTW
+TEST(StepAllocations, PmeComputeAllocatesNothing) {
+  // PME's reciprocal space, on one thread and split over two (spread grids per thread), while a
+  // barostat would change the box: sized at construction and use_threads, never in compute().
+  const std::size_t n = 3000;
+  std::vector<double> x(n), y(n), z(n), q(n), fx(n), fy(n), fz(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = 0.37 * static_cast<double>(i % 83);
+    y[i] = 0.53 * static_cast<double>(i % 59);
+    z[i] = 0.71 * static_cast<double>(i % 43);
+    q[i] = (i % 2 == 0) ? 0.41 : -0.41;
+  }
+  PmeParams p;
+  p.cutoff = 9.0;
+  p.beta = 0.35;
+  p.grid = {28, 28, 32};
+  p.fft_planning = FftPlanning::Estimate;
+  Pme pme(p);
+  ThreadTeam team(2);
+  for (ThreadTeam* t : {static_cast<ThreadTeam*>(nullptr), &team}) {
+    pme.use_threads(t);
+    pme.compute(Box::cube(30.0), x.data(), y.data(), z.data(), q.data(), n, fx.data(), fy.data(),
+                fz.data(), {true, true});
+    const long before = g_allocations.load();
+    for (int step = 0; step < 20; ++step) {
+      const Box box = Box::cube(30.0 + 0.01 * step);
+      pme.compute(box, x.data(), y.data(), z.data(), q.data(), n, fx.data(), fy.data(), fz.data(),
+                  {step % 2 == 0, step % 3 == 0});
+    }
+    EXPECT_EQ(g_allocations.load() - before, 0) << (t ? "two threads" : "one thread");
+  }
+}
+#endif
+
+#ifdef MDB_HAVE_WATER
+// SPC/Fw with PME: real space (its per-thread row buffers), bonded terms, the mesh, under NVE
+// and under NPT (the box changes, the grid stays), on one thread and two.
+TEST(StepAllocations, WaterStepsAllocateNothing) {
+  const WaterParams p = WaterParams::spc_fw();
+  WaterBoxSpec spec;
+  spec.molecules = 64;
+  spec.geometry = {p.bond_r0, p.angle_theta0, p.charge_o, p.charge_h};
+  for (int threads : {1, 2}) {
+    System s = build_water_box(spec);
+    assign_maxwell_boltzmann(s, 300.0, 3);
+    Simulation nve(s, std::make_unique<WaterModel>(), std::make_unique<VelocityVerlet>(0.0005),
+                   {1.0, 1, true, 10}, true, threads);
+    EXPECT_EQ(allocations_during(nve, 300), 0) << "NVE, " << threads << " thread(s)";
+    Simulation npt(s, std::make_unique<WaterModel>(),
+                   std::make_unique<NptLangevinIntegrator>(
+                       0.0005, ThermostatSettings{300.0, 10.0, 1},
+                       BarostatSettings{1.0, 1.0, 4.5e-5, 2}),
+                   {1.0, 1, true, 10}, true, threads);
+    EXPECT_EQ(allocations_during(npt, 300), 0) << "NPT, " << threads << " thread(s)";
+  }
+}
+#endif
 
 }  // namespace
 }  // namespace mdb

@@ -16,7 +16,9 @@ std::array<double, 3> cross(const std::array<double, 3>& a, const std::array<dou
   return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
 
-double volume(const Cell& h) { return dot(h[0], cross(h[1], h[2])); }
+double volume(const Cell& h) {
+  return dot(h[0], cross(h[1], h[2]));
+}
 
 /// Rows b_i with a_i . b_j = delta_ij (no 2 pi).
 Cell reciprocal(const Cell& h) {
@@ -31,7 +33,9 @@ Cell reciprocal(const Cell& h) {
   return r;
 }
 
-double norm(const std::array<double, 3>& a) { return std::sqrt(dot(a, a)); }
+double norm(const std::array<double, 3>& a) {
+  return std::sqrt(dot(a, a));
+}
 
 void size_forces(EwaldPart& p, std::size_t n) {
   p.fx.assign(n, 0.0);
@@ -123,8 +127,10 @@ EwaldPart ewald_real_sum(const Cell& cell, const Charges& c, double beta, double
             for (int n3 = -nmax[2]; n3 <= nmax[2]; ++n3) {
               double d[3];
               for (int a = 0; a < 3; ++a)
-                d[a] = (a == 0 ? dx0 : a == 1 ? dy0 : dz0) + n1 * cell[0][a] + n2 * cell[1][a] +
-                       n3 * cell[2][a];
+                d[a] = (a == 0   ? dx0
+                        : a == 1 ? dy0
+                                 : dz0) +
+                       n1 * cell[0][a] + n2 * cell[1][a] + n3 * cell[2][a];
               const double r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
               if (r2 < best) {
                 best = r2;
@@ -148,10 +154,9 @@ EwaldPart ewald_real_sum(const Cell& cell, const Charges& c, double beta, double
             // An atom with its own images counts each pair of images once: half of the sum.
             const double w = i == j ? 0.5 : 1.0;
             const double e = w * ke * c.q[i] * c.q[j] * std::erfc(beta * r) / r;
-            const double f_over_r =
-                (e + w * ke * c.q[i] * c.q[j] * 2.0 / std::sqrt(kPi) * beta *
-                         std::exp(-beta * beta * r2)) /
-                r2;
+            const double f_over_r = (e + w * ke * c.q[i] * c.q[j] * 2.0 / std::sqrt(kPi) * beta *
+                                             std::exp(-beta * beta * r2)) /
+                                    r2;
             out.energy += e;
             out.fx[i] += f_over_r * dx;
             out.fy[i] += f_over_r * dy;

@@ -1,0 +1,112 @@
+#include "bench/peers/gromacs_inputs.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "bench/peers/gromacs_gro.hpp"
+#include "bench/peers/gromacs_mdp.hpp"
+#include "bench/peers/gromacs_topology.hpp"
+
+namespace mdb::bench {
+namespace {
+
+constexpr long kIntervalMaxSteps = 2000;
+constexpr long kIntervalChunk = 100;
+constexpr long long kIntervalBuilds = 10;
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out.flush()) throw std::runtime_error(path.string() + ": cannot write");
+}
+
+}  // namespace
+
+bool has_gromacs_peer(const CaseSpec& c, Ensemble e) {
+  return c.recipe.gromacs != nullptr && e == Ensemble::NVE;
+}
+
+int gromacs_list_interval(const StateKey& key) {
+  const NeighborPolicy& policy = key.spec->neighbor;
+  if (!policy.check) return std::max(policy.every, 1);
+  const std::unique_ptr<Engine> engine = make_timed_engine(key, EngineChoice{});
+  const long long first = engine->list_builds();
+  long steps = 0;
+  while (steps < kIntervalMaxSteps && engine->list_builds() - first < kIntervalBuilds) {
+    run_checked(*engine, *key.spec, kIntervalChunk, "measuring the list interval");
+    steps += kIntervalChunk;
+  }
+  const long long builds = engine->list_builds() - first;
+  return static_cast<int>(std::max<long long>(policy.every, builds > 0 ? steps / builds : steps));
+}
+
+int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::string& filter,
+                         const std::string& dir, std::vector<std::string>* skipped) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::absolute(dir);
+  std::error_code ec;
+  fs::create_directories(root, ec);
+  if (ec) throw std::runtime_error(root.string() + ": cannot create (" + ec.message() + ")");
+  std::string index;
+  int written = 0;
+  for (const PlannedBenchmark& p : plan) {
+    const BenchmarkSpec& s = p.spec;
+    if (s.family != Family::Step || s.backend != Backend::Cpu || s.sim_threads != 1 || s.mixed) {
+      continue;
+    }
+    if (!has_gromacs_peer(*s.key.spec, s.key.ensemble)) continue;
+    if (!filter_selects(filter, p.name + "/manual_time")) continue;
+    const CaseSpec& c = *s.key.spec;
+    const std::string ens(ensemble_name(s.key.ensemble));
+    const std::string atoms = std::to_string(s.key.atoms);
+    const std::string name = ens + "-" + atoms + "-" + c.name;
+    const std::string title = "md_bench state " + p.name;
+    try {
+      const System& state = equilibrated_system(s.key);
+      const GromacsUnits units = gromacs_units(*c.units);
+      const auto& box = state.box().lengths();
+      const double shortest = std::min({box[0], box[1], box[2]});
+      const double rlist = c.recipe.gromacs->cutoff + c.neighbor.skin;
+      const std::vector<double>& charges = state.topology().charge;
+      if (std::any_of(charges.begin(), charges.end(), [](double q) { return q != 0.0; })) {
+        if (skipped) {
+          skipped->push_back(name + ": charged; GROMACS's electrostatics for its model are not "
+                                    "written yet (bench/peers/gromacs_mdp.cpp)");
+        }
+        continue;
+      }
+      if (shortest < 2.0 * rlist) {
+        if (skipped) {
+          skipped->push_back(name + ": GROMACS needs a box at least twice rlist (" +
+                             std::to_string(rlist * units.nm_per_length) + " nm), this one is " +
+                             std::to_string(shortest * units.nm_per_length) + " nm");
+        }
+        continue;
+      }
+      const fs::path folder = root / name;
+      fs::create_directories(folder, ec);
+      if (ec) throw std::runtime_error(folder.string() + ": cannot create (" + ec.message() + ")");
+      const GromacsTopology top = make_gromacs_topology(*c.recipe.gromacs, state, units, title);
+      const int interval = gromacs_list_interval(s.key);
+      GromacsRunParams run =
+          gromacs_run_params(*c.recipe.gromacs, c.neighbor, s.key.timestep, interval, units, title);
+      write_text(folder / "conf.gro", gro_text(state, top, units, title));
+      write_text(folder / "topol.top", topology_text(top));
+      write_text(folder / "grompp.mdp", mdp_text(run));
+      run.rerun = true;
+      write_text(folder / "rerun.mdp", mdp_text(run));
+      index.append(name).append("\tStep/").append(ens).append("/").append(atoms).append("/");
+      index.append(c.name).append("\t").append(atoms).append("\t");
+      index.append(std::to_string(interval)).append("\n");
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(name + ": " + e.what());
+    }
+    ++written;
+  }
+  write_text(root / "index.tsv", index);
+  return written;
+}
+
+}  // namespace mdb::bench
