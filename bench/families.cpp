@@ -22,6 +22,9 @@
 #ifdef MDB_HAVE_LAMMPS
 #include "bench/peers/lammps_peer.hpp"
 #endif
+#ifdef MDB_HAVE_OPENMM
+#include "bench/peers/openmm_peer.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
@@ -306,6 +309,13 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
     return run_ase_peer(state, s.key);
 #else
     return skip_with_error(state, "md_bench was built without Python");
+#endif
+  }
+  if (s.family == Family::Peer && s.peer == PeerKind::OpenMm) {
+#ifdef MDB_HAVE_OPENMM
+    return run_openmm_peer(state, s.key);
+#else
+    return skip_with_error(state, "md_bench was built without OpenMM");
 #endif
   }
   if (s.family == Family::Peer) {

@@ -16,8 +16,8 @@ enum class Family { Step, Trajectory, Scaling, Batched, Peer };
 const char* family_name(Family f);
 
 /// Everything one registered benchmark needs to run.
-/// Who advances a Peer row's state: LAMMPS in-process, or ASE's own MD loop.
-enum class PeerKind { Lammps, Ase };
+/// Who advances a Peer row's state: LAMMPS in-process, ASE's own MD loop, or OpenMM in-process.
+enum class PeerKind { Lammps, Ase, OpenMm };
 
 struct BenchmarkSpec {
   Family family = Family::Step;

@@ -181,7 +181,7 @@ MdOptions parse_md_options(int& argc, char** argv) {
       }
     } else if (flag == "--md_peers") {
       need_value();
-      o.lammps_peers = o.ase_peers = false;
+      o.lammps_peers = o.ase_peers = o.openmm_peers = false;
       if (value != "none") {
         std::string_view rest = value;
         while (!rest.empty()) {
@@ -192,9 +192,11 @@ MdOptions parse_md_options(int& argc, char** argv) {
             o.lammps_peers = true;
           } else if (peer == "ase") {
             o.ase_peers = true;
+          } else if (peer == "openmm") {
+            o.openmm_peers = true;
           } else {
             throw OptionError("--md_peers: unknown peer '" + std::string(peer) +
-                              "' (expected lammps, ase, lammps/ase or none)");
+                              "' (expected a slash list of lammps, ase and openmm, or none)");
           }
         }
       }
@@ -256,10 +258,11 @@ const char* md_options_help() {
                                         docs/BENCHMARKS.md), e.g. ge:model=kim:<model>,lattice=
                                         diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz;
                                         teacher=<case> adds energy_mae and force_rmse against it
-          [--md_peers=lammps/ase|lammps|ase|none]
-                                        Peer family: the Step states run by LAMMPS in-process
-                                        and by ASE's own MD loop (default both, when built
-                                        with liblammps and Python)
+          [--md_peers=lammps/ase/openmm|lammps|...|none]
+                                        Peer family: the Step states run by LAMMPS in-process,
+                                        by ASE's own MD loop and (water) by OpenMM's CPU
+                                        platform in-process (default all three, each when
+                                        built with liblammps, Python, libopenmm)
           [--md_device=<N>]             the CUDA device the cuda rows run on (default: 0)
           [--md_cuda=auto|on|off]       cuda rows (Step, Scaling, Batched on the GPU engine):
                                         auto = when built with CUDA and a GPU is usable

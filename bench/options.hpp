@@ -33,9 +33,10 @@ struct MdOptions {
   std::uint64_t seed = 2026;     ///< --md_seed: lattice velocities and thermostat noise
   double timestep = 0.0;         ///< --md_timestep: override (case units; 0 = case's)
   Suite suite = Suite::Default;  ///< --md_suite=quick|default|full
-  bool lammps_peers = true;      ///< --md_peers=lammps/ase|lammps|ase|none (Peer family,
-  bool ase_peers = true;         ///< when built)
-  List list = List::None;        ///< --md_list[=json]
+  bool lammps_peers = true;      ///< --md_peers=lammps/ase/openmm|...|none: a slash list of
+  bool ase_peers = true;         ///< the Peer family's programs (each when built; default all)
+  bool openmm_peers = true;
+  List list = List::None;  ///< --md_list[=json]
   /// --md_cuda=auto|on|off: rows of the CUDA backend (auto: when built with it and a GPU is
   /// usable). main() resolves it into `device_rows`, which plan_benchmarks reads.
   enum class Cuda { Auto, On, Off };

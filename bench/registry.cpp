@@ -13,6 +13,9 @@
 #ifdef MDB_HAVE_PYTHON
 #include "bench/peers/ase_peer.hpp"
 #endif
+#ifdef MDB_HAVE_OPENMM
+#include "bench/peers/openmm_peer.hpp"
+#endif
 #ifdef MDB_HAVE_KIM
 #include "model/kim/kim_collections.hpp"
 #endif
@@ -107,6 +110,13 @@ StateKey key_of(const CaseSpec& c, Ensemble e, int atoms, const MdOptions& o) {
   return StateKey{&c, e, atoms, o.seed, o.timestep > 0.0 ? o.timestep : c.timestep};
 }
 
+// Peer/<ENS>/<N>/<case>/<peer>
+std::string peer_name(Ensemble e, int atoms, const CaseSpec& c, std::string_view peer) {
+  std::string name = "Peer/";
+  name.append(ensemble_name(e)).append("/").append(std::to_string(atoms)).append("/");
+  return name.append(c.name).append("/").append(peer);
+}
+
 }  // namespace
 
 std::string benchmark_name(Family f, Ensemble e, int atoms, const CaseSpec& c,
@@ -167,8 +177,7 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
           plan.push_back({benchmark_name(Family::Step, e, n, c, kMixedBackend), s, {}});
         }
         if (o.lammps_peers && lammps_available() && has_lammps_peer(c, e)) {
-          const std::string peer = std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
-                                   std::to_string(n) + "/" + c.name + "/lammps";
+          const std::string peer = peer_name(e, n, c, "lammps");
           plan.push_back({peer, {Family::Peer, key_of(c, e, n, o)}, {}});
           for (const std::string& suffix : c.recipe.lammps_suffixes) {
             BenchmarkSpec s{Family::Peer, key_of(c, e, n, o)};
@@ -182,10 +191,15 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
         if (o.ase_peers && has_ase_peer(c, e) && (sized || n <= kAsePeerMaxAtoms)) {
           BenchmarkSpec s{Family::Peer, key_of(c, e, n, o)};
           s.peer = PeerKind::Ase;
-          plan.push_back({std::string("Peer/") + std::string(ensemble_name(e)) + "/" +
-                              std::to_string(n) + "/" + c.name + "/ase",
-                          s,
-                          {}});
+          plan.push_back({peer_name(e, n, c, "ase"), s, {}});
+        }
+#endif
+#ifdef MDB_HAVE_OPENMM
+        // OpenMM's CPU platform on one thread, for the water cases whose box holds its cut-off.
+        if (o.openmm_peers && has_openmm_peer(c, e, n)) {
+          BenchmarkSpec s{Family::Peer, key_of(c, e, n, o)};
+          s.peer = PeerKind::OpenMm;
+          plan.push_back({peer_name(e, n, c, "openmm"), s, {}});
         }
 #endif
       }

@@ -16,6 +16,9 @@ MDB_CORE_PACKAGES=(cmake g++ make libbenchmark-dev libgtest-dev libeigen3-dev nl
 # `history`'s results store (compare/history/): SQLite for a file, libpq for a shared PostgreSQL.
 MDB_PEER_PACKAGES=(libkim-api-dev openkim-models liblammps-dev lammps openmpi-bin libtorch-dev
   python3-dev pybind11-dev python3-ase libsqlite3-dev libpq-dev)
+# OpenMM runs the water cases as a Peer (bench/peers/openmm_*; its tests compare energies): the
+# C++ API, and the plugins package that holds its CPU platform.
+MDB_PEER_PACKAGES+=(libopenmm-dev libopenmm-plugins)
 MDB_PACKAGES=("${MDB_CORE_PACKAGES[@]}" "${MDB_PEER_PACKAGES[@]}")
 # Only the test suite needs these: tests/ci/check_workflows.py parses the workflows with PyYAML,
 # run by Debian's /usr/bin/python3 (a python3 earlier on PATH may lack Debian's modules), the

@@ -167,16 +167,18 @@ TEST(MdOptions, BadValuesAreOptionErrors) {
 }
 
 TEST(MdOptions, PeersAreASlashList) {
-  const MdOptions both = Args({"b"}).parse();
-  EXPECT_TRUE(both.lammps_peers && both.ase_peers);
+  const MdOptions all = Args({"b"}).parse();
+  EXPECT_TRUE(all.lammps_peers && all.ase_peers && all.openmm_peers);
   const MdOptions ase = Args({"b", "--md_peers=ase"}).parse();
-  EXPECT_TRUE(!ase.lammps_peers && ase.ase_peers);
+  EXPECT_TRUE(!ase.lammps_peers && ase.ase_peers && !ase.openmm_peers);
   const MdOptions lammps = Args({"b", "--md_peers=lammps"}).parse();
-  EXPECT_TRUE(lammps.lammps_peers && !lammps.ase_peers);
+  EXPECT_TRUE(lammps.lammps_peers && !lammps.ase_peers && !lammps.openmm_peers);
+  const MdOptions openmm = Args({"b", "--md_peers=openmm"}).parse();
+  EXPECT_TRUE(!openmm.lammps_peers && !openmm.ase_peers && openmm.openmm_peers);
   const MdOptions none = Args({"b", "--md_peers=none"}).parse();
-  EXPECT_TRUE(!none.lammps_peers && !none.ase_peers);
+  EXPECT_TRUE(!none.lammps_peers && !none.ase_peers && !none.openmm_peers);
   const MdOptions slash = Args({"b", "--md_peers=ase/lammps"}).parse();
-  EXPECT_TRUE(slash.lammps_peers && slash.ase_peers);
+  EXPECT_TRUE(slash.lammps_peers && slash.ase_peers && !slash.openmm_peers);
   try {
     Args({"b", "--md_peers=lammps/gromacs"}).parse();
     FAIL() << "no error";

@@ -228,6 +228,37 @@ TEST(Plan, PeerBenchmarksShadowStepWhereLammpsHasTheModel) {
   for (const auto& n : reported_names(plan_benchmarks(o))) EXPECT_NE(n.rfind("Peer/", 0), 0u) << n;
 }
 
+// OpenMM's rows: the water cases in NVE and NVT, beside their Step rows, at the sizes whose box
+// holds twice the 10 A cut-off (OpenMM refuses a shorter box: 192 atoms are 12.4 A across).
+TEST(Plan, OpenMmPeerRowsShadowWaterStepsWhereTheBoxHoldsTheCutoff) {
+#ifdef MDB_HAVE_OPENMM
+  MdOptions o;
+  o.cases = {"water-spcfw"};
+  o.sizes = {192, 1536};
+  const auto names = reported_names(plan_benchmarks(o));
+  for (const char* e : {"NVE", "NVT"}) {
+    const std::string peer = std::string("Peer/") + e + "/1536/water-spcfw/openmm/manual_time";
+    EXPECT_TRUE(contains(names, peer)) << peer;
+    EXPECT_TRUE(contains(names, std::string("Step/") + e + "/1536/water-spcfw/cpu/manual_time"));
+    EXPECT_FALSE(contains(names, std::string("Peer/") + e + "/192/water-spcfw/openmm/manual_time"));
+  }
+  for (const auto& n : names) EXPECT_EQ(n.find("NPT/1536/water-spcfw/openmm"), std::string::npos);
+  o.cases = {"lj-ar", "si-sw"};  // no water model: no OpenMM row
+  o.sizes = {};
+  for (const auto& n : reported_names(plan_benchmarks(o))) {
+    EXPECT_EQ(n.find("/openmm/"), std::string::npos) << n;
+  }
+  o.cases = {"water-spcfw"};
+  o.sizes = {1536};
+  o.openmm_peers = false;
+  for (const auto& n : reported_names(plan_benchmarks(o))) {
+    EXPECT_EQ(n.find("/openmm/"), std::string::npos) << n;
+  }
+#else
+  GTEST_SKIP() << "built without OpenMM (libopenmm-dev) or FFTW";
+#endif
+}
+
 // A case on request (steps of about a second) is in no suite; naming it in --md_cases adds it.
 TEST(Plan, CasesOnRequestRunOnlyWhenNamed) {
   CaseSpec slow = *find_case("si-sw");
