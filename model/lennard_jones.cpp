@@ -6,9 +6,7 @@
 #include <type_traits>
 
 #include "kernels/cpu/pair_cluster_loop.hpp"
-#include "kernels/cpu/pair_cluster_mixed_loop.hpp"
 #include "kernels/cpu/pair_half_loop.hpp"
-#include "md/core/grow.hpp"
 #ifdef MDB_HAVE_CUDA
 #include "model/cuda/lj_force_device.hpp"
 #endif
@@ -133,47 +131,24 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
 template <class Real>
 PairSums LennardJones<Real>::compute_clusters(const System& system, const NeighborList& list,
                                               ComputeFlags flags) {
-  constexpr bool kMixed = std::is_same_v<Real, float>;
   const ClusterPairList& clusters = list.clusters();
-  const ClusterPairView v = clusters.view();
-  const std::size_t n_slots = static_cast<std::size_t>(clusters.n_slots());
-  driver_.reserve(clusters.max_slots());  // slot counts move between builds
-  // Float arrays hold each cluster twice (MixedClusterArrays): 2 x max_slots per axis.
-  const std::size_t mixed_stride = 2 * clusters.max_slots();
-  auto mixed_arrays = [&](std::vector<float>& buffer) {
-    resize_with_headroom(buffer, 3 * mixed_stride);
-    float* p = buffer.data();
-    return MixedClusterArrays{p, p + mixed_stride, p + 2 * mixed_stride};
-  };
-  MixedClusterArrays positions;
-  if constexpr (kMixed) {
-    positions = mixed_arrays(mixed_positions_);
-    const auto& lo = system.box().lo();
-    const auto& len = system.box().lengths();
-    const double centre[3] = {lo[0] + 0.5 * len[0], lo[1] + 0.5 * len[1], lo[2] + 0.5 * len[2]};
-    run_split(team_for_atoms(driver_.team(), n_slots), [&](int t, int nt) {
-      const auto [b, e] = even_range(v.n_clusters, t, nt);
-      pack_mixed_positions(v, centre, b, e, positions);
+  if constexpr (std::is_same_v<Real, float>) {
+    mixed_.pack(system, clusters, driver_);
+    return mixed_.run(clusters, driver_, [&](const ClusterPairView& v, int b, int e, auto... a) {
+      return pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
+                                                a...);
     });
-    const auto nt = static_cast<std::size_t>(driver_.threads());
-    if (mixed_j_forces_.size() < nt) mixed_j_forces_.resize(nt);
+  } else {
+    static_cast<void>(system);
+    const ClusterPairView v = clusters.view();
+    driver_.reserve(clusters.max_slots());  // slot counts move between builds
+    return driver_.accumulate(static_cast<std::size_t>(clusters.n_slots()), v.row_offsets,
+                              v.n_row_groups(), [&](int, int b, int e, ExtendedForces& f) {
+                                return pair_forces_cluster_dispatch(
+                                    v, b, e, table_.data(), n_species_, flags.energy, f.x.data(),
+                                    f.y.data(), f.z.data());
+                              });
   }
-  return driver_.accumulate(
-      n_slots, v.row_offsets, v.n_row_groups(), [&](int t, int b, int e, ExtendedForces& f) {
-        if constexpr (kMixed) {
-          const MixedClusterArrays jf = mixed_arrays(mixed_j_forces_[static_cast<std::size_t>(t)]);
-          for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * n_slots, 0.0f);
-          const PairSums sums =
-              pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
-                                                 positions, jf, f.x.data(), f.y.data(), f.z.data());
-          add_j_forces(jf, static_cast<int>(n_slots), f.x.data(), f.y.data(), f.z.data());
-          return sums;
-        } else {
-          static_cast<void>(t);
-          return pair_forces_cluster_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
-                                              f.x.data(), f.y.data(), f.z.data());
-        }
-      });
 }
 
 template <class Real>

@@ -9,6 +9,7 @@
 #include "md/force/force_field.hpp"
 #include "model/extended_forces.hpp"
 #include "model/force_driver.hpp"
+#include "model/mixed_cluster_pass.hpp"
 
 namespace mdb {
 
@@ -96,10 +97,7 @@ class LennardJones final : public ForceField {
   int n_species_ = 0;
   std::vector<LjPair<Real>> table_;
   ForceDriver driver_;  // forces per extended atom (Half list) or per packed slot (Cluster list)
-  // Float only (pair_forces_cluster_mixed): the packed positions, and per thread the j-force
-  // partial sums, each three arrays of 2 x max_slots floats (MixedClusterArrays).
-  std::vector<float> mixed_positions_;
-  std::vector<std::vector<float>> mixed_j_forces_;
+  MixedClusterPass mixed_;  // float only: pair_forces_cluster_mixed's packed arrays
 };
 
 extern template class LennardJones<double>;

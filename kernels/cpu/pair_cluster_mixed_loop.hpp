@@ -77,14 +77,56 @@ inline void add_j_forces(MixedClusterArrays jf, int n_slots, double* fx, double*
   }
 }
 
-/// The rows of groups [g_begin, g_end) (slot pairs 2g, 2g + 1) of a 2 x 4 list: i-forces added
-/// to fx/fy/fz (per slot, double), j-force partial sums to `jf` (zeroed by the caller, folded by
+/// The Lennard-Jones term of LennardJones<float>: each lane's parameters from a species table
+/// (or one pair for all, kSingleSpecies). A Term of pair_forces_cluster_mixed supplies
+///   IRow i_row(si)            what a row group's two i-atoms (slots si, si + 1) need,
+///   Pre pre(r2)               what may start a row early (r2 > 0 in every lane),
+///   F8 term<kEnergy>(IRow, cj, listed, r2, pre, e)
+///                             f_over_r in the lanes listed and inside the cut-off, 0 elsewhere,
+///                             and the energy into e when kEnergy.
+template <bool kSingleSpecies>
+struct LjTableTerm {
+  using F8 = simd::Float8;
+  const LjPair<float>* table = nullptr;
+  int n_species = 1;
+  const int* species = nullptr;  ///< per slot
+  LjPair<F8> single{};
+
+  LjTableTerm(const LjPair<float>* t, int n, const int* s) : table(t), n_species(n), species(s) {
+    if constexpr (kSingleSpecies) single = broadcast_pair<F8>(t[0]);
+  }
+  struct IRow {
+    const LjPair<float>* lo;
+    const LjPair<float>* hi;
+  };
+  using Pre = F8;  // 1 / r^2: the division's latency is the row's longest
+  MDB_SIMD_INLINE IRow i_row(int si) const {
+    if constexpr (kSingleSpecies) return {table, table};
+    return {table + species[si] * n_species, table + species[si + 1] * n_species};
+  }
+  MDB_SIMD_INLINE Pre pre(F8 r2) const { return 1 / r2; }
+  template <bool kEnergy>
+  MDB_SIMD_INLINE F8 term(const IRow& row, int cj, simd::Mask8 listed, F8 r2, Pre r2inv,
+                          F8& e) const {
+    auto eval = [&](const LjPair<F8>& p) {
+      const simd::Mask8 in = listed & (r2 < p.rc2);
+      if constexpr (kEnergy) e = simd::keep(in, p.energy_from_inverse(r2inv));
+      return simd::keep(in, p.f_over_r_from_inverse(r2inv));
+    };
+    if constexpr (kSingleSpecies) return eval(single);
+    const int* tj = species + cj * ClusterPairView::kClusterSize;
+    return eval(pair_lanes<F8>(row.lo, tj, row.hi, tj));
+  }
+};
+
+/// The rows of groups [g_begin, g_end) (slot pairs 2g, 2g + 1) of a 2 x 4 list with the pair
+/// term `term` (LjTableTerm above, LjCoulLongTerm in lj_coul_long_term.hpp): i-forces added to
+/// fx/fy/fz (per slot, double), j-force partial sums to `jf` (zeroed by the caller, folded by
 /// add_j_forces); the energy returned when asked. No virial, as in pair_forces_cluster.
-template <bool kEnergy, bool kSingleSpecies>
+template <bool kEnergy, class Term>
 PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_end,
-                                   const LjPair<float>* table, int n_species,
-                                   MixedClusterArrays pos, MixedClusterArrays jf, double* fx,
-                                   double* fy, double* fz) {
+                                   const Term& term, MixedClusterArrays pos,
+                                   MixedClusterArrays jf, double* fx, double* fy, double* fz) {
   using F8 = simd::Float8;
   using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
@@ -99,7 +141,6 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
   const std::int64_t* __restrict row_offsets = v.row_offsets;
   const int* __restrict row_cluster = v.row_cluster;
   const std::uint8_t* __restrict row_mask = v.row_mask;
-  const LjPair<F8> single = kSingleSpecies ? broadcast_pair<F8>(table[0]) : LjPair<F8>{};
   const F8 one = F8{} + 1.0f;
   PairSums out;
   auto sum4 = [](F4 h) {
@@ -115,51 +156,46 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     const F8 xi = simd::join(F4{} + x[pi], F4{} + x[pi + 1]);
     const F8 yi = simd::join(F4{} + y[pi], F4{} + y[pi + 1]);
     const F8 zi = simd::join(F4{} + z[pi], F4{} + z[pi + 1]);
-    const LjPair<float>* row_lo = table + (kSingleSpecies ? 0 : v.species[si] * n_species);
-    const LjPair<float>* row_hi = table + (kSingleSpecies ? 0 : v.species[si + 1] * n_species);
+    const typename Term::IRow irow = term.i_row(si);
     F8 fix{}, fiy{}, fiz{};
     F8 e_acc{};
     // Software-pipelined by one row, as pair_forces_cluster: the next row's separations and
-    // 1/r^2 start while this row's forces are summed. Lanes off in the row's mask (padding far
-    // away, an atom against itself) divide 1 instead, so no denormal or infinite intermediate
-    // slows the lane down or raises a flag; lanes beyond the cutoff hold a finite r^2.
+    // the term's first step (1/r^2, 1/r) start while this row's forces are summed. Lanes off in
+    // the row's mask (padding far away, an atom against itself) take r^2 = 1 there instead, so
+    // no denormal or infinite intermediate slows the lane down or raises a flag; lanes beyond
+    // the cutoff hold a finite r^2.
     struct Row {
       int cj;
-      F8 dx, dy, dz, r2, r2inv;
+      simd::Mask8 listed;
+      F8 dx, dy, dz, r2;
+      typename Term::Pre pre;
     };
     auto start_row = [&](std::int64_t k) {
       Row r;
       r.cj = row_cluster[k];
+      r.listed = simd::lane_mask8(row_mask[k]);
       const int pj = 2 * kC * r.cj;
       r.dx = xi - simd::load<F8>(x + pj);
       r.dy = yi - simd::load<F8>(y + pj);
       r.dz = zi - simd::load<F8>(z + pj);
       r.r2 = r.dx * r.dx + r.dy * r.dy + r.dz * r.dz;
-      r.r2inv = 1 / (simd::lane_mask8(row_mask[k]) ? r.r2 : one);
+      r.pre = term.pre(r.listed ? r.r2 : one);
       return r;
     };
     Row cur = start_row(k_begin);
     for (std::int64_t k = k_begin; k < k_end; ++k) {
       const Row next = start_row(k + 1);
       const int pj = 2 * kC * cur.cj;
-      auto term = [&](const LjPair<F8>& p) {
-        const simd::Mask8 in = simd::lane_mask8(row_mask[k]) & (cur.r2 < p.rc2);
-        const F8 fr = simd::keep(in, p.f_over_r_from_inverse(cur.r2inv));
-        const F8 fxp = cur.dx * fr, fyp = cur.dy * fr, fzp = cur.dz * fr;
-        fix += fxp;
-        fiy += fyp;
-        fiz += fzp;
-        simd::store(jx + pj, simd::load<F8>(jx + pj) - fxp);
-        simd::store(jy + pj, simd::load<F8>(jy + pj) - fyp);
-        simd::store(jz + pj, simd::load<F8>(jz + pj) - fzp);
-        if constexpr (kEnergy) e_acc += simd::keep(in, p.energy_from_inverse(cur.r2inv));
-      };
-      if constexpr (kSingleSpecies) {
-        term(single);
-      } else {
-        const int* tj = v.species + cur.cj * kC;
-        term(pair_lanes<F8>(row_lo, tj, row_hi, tj));
-      }
+      F8 e{};
+      const F8 fr = term.template term<kEnergy>(irow, cur.cj, cur.listed, cur.r2, cur.pre, e);
+      const F8 fxp = cur.dx * fr, fyp = cur.dy * fr, fzp = cur.dz * fr;
+      fix += fxp;
+      fiy += fyp;
+      fiz += fzp;
+      simd::store(jx + pj, simd::load<F8>(jx + pj) - fxp);
+      simd::store(jy + pj, simd::load<F8>(jy + pj) - fyp);
+      simd::store(jz + pj, simd::load<F8>(jz + pj) - fzp);
+      if constexpr (kEnergy) e_acc += e;
       cur = next;
     }
     fx[si] += sum4(simd::low_half(fix));
@@ -173,18 +209,25 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
   return out;
 }
 
-/// Runtime flags -> compile-time instantiation (dispatch_pair_flags; no virial).
+/// Throws std::logic_error unless `v` is a 2 x 4 list (the mixed kernels' layout).
+inline void check_two_i_atoms_per_row(const ClusterPairView& v) {
+  if (v.i_atoms_per_row != 2) {
+    throw std::logic_error("pair_forces_cluster_mixed: needs a list of two i-atoms per row");
+  }
+}
+
+/// Runtime flags -> compile-time instantiation (dispatch_pair_flags; no virial), LJ from a
+/// species table.
 inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int g_begin, int g_end,
                                                    const LjPair<float>* table, int n_species,
                                                    bool energy, MixedClusterArrays pos,
                                                    MixedClusterArrays jf, double* fx, double* fy,
                                                    double* fz) {
-  if (v.i_atoms_per_row != 2) {
-    throw std::logic_error("pair_forces_cluster_mixed: needs a list of two i-atoms per row");
-  }
+  check_two_i_atoms_per_row(v);
   return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
-    return pair_forces_cluster_mixed<E, S>(v, g_begin, g_end, table, n_species, pos, jf, fx, fy,
-                                           fz);
+    return pair_forces_cluster_mixed<E>(v, g_begin, g_end,
+                                        LjTableTerm<S>(table, n_species, v.species), pos, jf, fx,
+                                        fy, fz);
   });
 }
 

@@ -24,12 +24,18 @@ void add_pair_virial(std::array<double, 6>& w, const double d[3], double f_over_
 
 }  // namespace
 
-WaterModel::WaterModel(WaterParams params) : params_(std::move(params)) {
+WaterModel::WaterModel(WaterParams params, WaterPrecision precision)
+    : params_(std::move(params)), precision_(precision) {
   params_.ewald.cutoff = params_.cutoff;
   check_water_params(params_);
 }
 
 WaterModel::~WaterModel() = default;
+
+std::unique_ptr<ForceField> WaterModel::mixed_precision() const {
+  if (precision_ == WaterPrecision::Mixed) return nullptr;
+  return std::make_unique<WaterModel>(params_, WaterPrecision::Mixed);
+}
 
 void WaterModel::bind(const System& system) {
   // A cut-off past half the box is fine: the list holds every image within it, and only a
@@ -56,6 +62,18 @@ void WaterModel::bind(const System& system) {
                                  ke * charge_of(a) * charge_of(b), beta_, params_.cutoff);
     }
   }
+  if (precision_ == WaterPrecision::Mixed) {
+    // sqrt(ke) in each charge and sqrt(4 eps) in each LJ factor: products are the pair's.
+    std::vector<ChargedLjFactors> factors(static_cast<std::size_t>(n_species_));
+    for (int a = 0; a < n_species_; ++a) {
+      const bool o = table[a].name == params_.oxygen;
+      const double lj = o ? std::sqrt(4.0 * params_.epsilon_oo) : 0.0;
+      const double s3 = params_.sigma_oo * params_.sigma_oo * params_.sigma_oo;
+      factors[a] = {static_cast<float>(std::sqrt(ke) * charge_of(a)),
+                    static_cast<float>(lj * s3 * s3), static_cast<float>(lj * s3)};
+    }
+    mixed_.bind(std::move(factors), beta_, params_.cutoff);
+  }
   const auto species = system.species();
   species_.assign(species.begin(), species.end());
   self_energy_ = 0.0;
@@ -79,26 +97,12 @@ ForceResult WaterModel::compute(System& system, const NeighborList& list, Comput
   if (!pme_ || species_.size() != system.size()) {
     throw std::logic_error("water model: compute() before bind() or after the system changed");
   }
-  if (list.kind() != NeighborKind::Half) {
-    throw std::invalid_argument("water model: needs a half neighbour list");
-  }
   std::uint64_t t0 = PhaseTimer::now();
-  const NeighborView v = list.view();
-  const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
-  if (list.build_serial() != rows_sized_for_) {
-    // A new build may have longer rows: grow every thread's buffers now, outside the loop.
-    rows_.resize(static_cast<std::size_t>(driver_.threads()));
-    const std::size_t longest = longest_row(v);
-    for (CoulLongRowBuffers& r : rows_) r.reserve(longest);
-    rows_sized_for_ = list.build_serial();
-  }
-  const PairSums sums =
-      driver_.accumulate(n_ext, v.offsets, v.n_local, [&](int t, int b, int e, ExtendedForces& f) {
-        return water_real_space(v, b, e, table_.data(), n_species_,
-                                rows_[static_cast<std::size_t>(t)], flags.energy, flags.virial,
-                                f.x.data(), f.y.data(), f.z.data());
-      });
-  ForceResult out = driver_.finish(system, list, flags, sums, VirialFrom::Loop);
+  ForceResult out = precision_ == WaterPrecision::Mixed
+                        ? driver_.finish(system, list, flags,
+                                         mixed_.compute(system, list, driver_, flags.energy),
+                                         VirialFrom::Positions)
+                        : real_space_double(system, list, flags);
   std::uint64_t t1 = PhaseTimer::now();
   ticks_[kRealSpace] += t1 - t0;
 
@@ -115,6 +119,29 @@ ForceResult WaterModel::compute(System& system, const NeighborList& list, Comput
   }
   ++calls_;
   return out;
+}
+
+ForceResult WaterModel::real_space_double(System& system, const NeighborList& list,
+                                          ComputeFlags flags) {
+  if (list.kind() != NeighborKind::Half) {
+    throw std::invalid_argument("water model: needs a half neighbour list");
+  }
+  const NeighborView v = list.view();
+  const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
+  if (list.build_serial() != rows_sized_for_) {
+    // A new build may have longer rows: grow every thread's buffers now, outside the loop.
+    rows_.resize(static_cast<std::size_t>(driver_.threads()));
+    const std::size_t longest = longest_row(v);
+    for (CoulLongRowBuffers& r : rows_) r.reserve(longest);
+    rows_sized_for_ = list.build_serial();
+  }
+  const PairSums sums =
+      driver_.accumulate(n_ext, v.offsets, v.n_local, [&](int t, int b, int e, ExtendedForces& f) {
+        return water_real_space(v, b, e, table_.data(), n_species_,
+                                rows_[static_cast<std::size_t>(t)], flags.energy, flags.virial,
+                                f.x.data(), f.y.data(), f.z.data());
+      });
+  return driver_.finish(system, list, flags, sums, VirialFrom::Loop);
 }
 
 void WaterModel::add_intramolecular(System& system, ComputeFlags flags, ForceResult& out) const {

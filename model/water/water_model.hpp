@@ -11,6 +11,7 @@
 #include "model/water/water_molecules.hpp"
 #include "model/water/water_params.hpp"
 #include "model/water/water_real_space.hpp"
+#include "model/water/water_real_space_mixed.hpp"
 
 namespace mdb {
 
@@ -22,15 +23,26 @@ class Pme;
 ///   PME         reciprocal space (model/pme/: spread, FFT, solve, FFT back, gather)
 /// plus the constant self energy. Forces, energy and virial; the virial follows a barostat's
 /// box (PME takes the box each call; its grid stays the one chosen at bind).
+/// Real-space arithmetic: Double over a half list (water_real_space), or Mixed, float pairs over
+/// a 2 x 4 cluster list (water_real_space_mixed; mixed_precision() makes one).
+enum class WaterPrecision { Double, Mixed };
+
 class WaterModel final : public ForceField {
  public:
   /// Throws std::invalid_argument for bad parameters (check_water_params).
-  explicit WaterModel(WaterParams params = WaterParams::spc_fw());
+  explicit WaterModel(WaterParams params = WaterParams::spc_fw(),
+                      WaterPrecision precision = WaterPrecision::Double);
   ~WaterModel() override;
 
-  std::string_view name() const override { return "spc/fw"; }
+  std::string_view name() const override {
+    return precision_ == WaterPrecision::Mixed ? "spc/fw<mixed>" : "spc/fw";
+  }
   double cutoff() const override { return params_.cutoff; }
-  NeighborKind neighbor_kind() const override { return NeighborKind::Half; }
+  NeighborKind neighbor_kind() const override {
+    return precision_ == WaterPrecision::Mixed ? NeighborKind::Cluster2x4 : NeighborKind::Half;
+  }
+  /// The same model with its real-space pairs in float (nullptr for a mixed one).
+  std::unique_ptr<ForceField> mixed_precision() const override;
   bool splits_over_threads() const override { return true; }
   /// Checks the molecules (water_molecules), makes the pair table and the PME for this box.
   /// Throws std::invalid_argument in the user's terms (a species, an incomplete molecule,
@@ -47,11 +59,14 @@ class WaterModel final : public ForceField {
   std::array<int, 3> grid() const;
 
  private:
+  /// The real-space pairs in double over a half list (water_real_space), folded into system.f.
+  ForceResult real_space_double(System& system, const NeighborList& list, ComputeFlags flags);
   /// Bonds, angles and exclusion corrections into system.f (minimum image: a molecule may
   /// straddle the box); adds their energy and virial to `out`.
   void add_intramolecular(System& system, ComputeFlags flags, ForceResult& out) const;
 
   WaterParams params_;
+  WaterPrecision precision_;
   WaterMolecules molecules_;
   std::vector<LjCoulLongPair> table_;  ///< [species_i * n_species + species_j]
   std::vector<int> species_;           ///< the system's species, to find a pair's evaluator
@@ -60,7 +75,8 @@ class WaterModel final : public ForceField {
   double self_energy_ = 0.0;  ///< eV, constant for the bound system
   std::unique_ptr<Pme> pme_;
   ForceDriver driver_;
-  std::vector<CoulLongRowBuffers> rows_;  ///< per thread
+  std::vector<CoulLongRowBuffers> rows_;  ///< per thread (Double)
+  WaterMixedRealSpace mixed_;             ///< Mixed
   std::uint64_t rows_sized_for_ = 0;      ///< the list build the buffers were checked against
   enum Stage { kRealSpace, kBonded, kNumOwnStages };
   std::array<std::uint64_t, kNumOwnStages> ticks_{};

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "md/core/units.hpp"
@@ -165,6 +167,48 @@ TEST(WaterModel, BadParametersAreRefused) {
   coarse.ewald.fourier_spacing = 5.0;  // a grid that cannot reach ewald-rtol with rc 10
   WaterModel model(coarse);
   EXPECT_THROW(model.bind(test::jittered_water(64, 0.0, 1)), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mdb
+
+namespace mdb {
+namespace {
+
+// The mixed path (float pairs over a cluster list) against the double one on the same box:
+// what separates them is float rounding of the separations (positions about the box centre,
+// |x| up to ~7 A here: 4e-7 A) and of each pair term, summed over ~10^4 pairs of both signs.
+// Bounds are a few times what was measured (in the comments), far below what a wrong term, a
+// missed image or a missing exclusion gives (1e-2 or more).
+TEST(WaterModel, MixedPrecisionAgreesWithDouble) {
+  const System s = test::jittered_water(27, 0.1, 3);
+  WaterModel dbl(WaterParams::spc_fw());
+  const auto mixed = dbl.mixed_precision();
+  ASSERT_NE(mixed, nullptr);
+  EXPECT_EQ(mixed->name(), "spc/fw<mixed>");
+  EXPECT_EQ(mixed->mixed_precision(), nullptr);
+  const auto a = test::evaluate(dbl, s);
+  const auto b = test::evaluate(*mixed, s);
+  double err2 = 0.0, norm2 = 0.0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    err2 += (a.fx[i] - b.fx[i]) * (a.fx[i] - b.fx[i]) + (a.fy[i] - b.fy[i]) * (a.fy[i] - b.fy[i]) +
+            (a.fz[i] - b.fz[i]) * (a.fz[i] - b.fz[i]);
+    norm2 += a.fx[i] * a.fx[i] + a.fy[i] * a.fy[i] + a.fz[i] * a.fz[i];
+  }
+  const double per_atom = static_cast<double>(s.size());
+  std::printf("mixed vs double: energy %.3g eV/atom, forces %.3g RMS relative, virial",
+              std::abs(a.result.energy - b.result.energy) / per_atom, std::sqrt(err2 / norm2));
+  double largest = 0.0;
+  for (double w : a.result.virial) largest = std::max(largest, std::abs(w));
+  for (int k = 0; k < 6; ++k) {
+    std::printf(" %.3g", std::abs(a.result.virial[k] - b.result.virial[k]) / largest);
+  }
+  std::printf(" of the largest\n");
+  EXPECT_LT(std::abs(a.result.energy - b.result.energy) / per_atom, 1e-6);
+  EXPECT_LT(std::sqrt(err2 / norm2), 1e-5);
+  for (int k = 0; k < 6; ++k) {
+    EXPECT_NEAR(a.result.virial[k], b.result.virial[k], 1e-5 * largest) << k;
+  }
 }
 
 }  // namespace

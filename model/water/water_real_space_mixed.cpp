@@ -1,0 +1,41 @@
+// Not built with -ffast-math (unlike water_real_space.cpp): simd_math.hpp's exp rounds through
+// integer conversions that fast-math's reassociation would be free to undo.
+#include "model/water/water_real_space_mixed.hpp"
+
+#include <stdexcept>
+
+#include "md/core/grow.hpp"
+
+namespace mdb {
+
+void WaterMixedRealSpace::bind(std::vector<ChargedLjFactors> by_species, double beta,
+                               double cutoff) {
+  by_species_ = std::move(by_species);
+  term_.beta = static_cast<float>(beta);
+  term_.rc2 = static_cast<float>(cutoff * cutoff);
+  packed_for_ = 0;
+}
+
+PairSums WaterMixedRealSpace::compute(const System& system, const NeighborList& list,
+                                      ForceDriver& driver, bool energy) {
+  if (list.kind() != NeighborKind::Cluster2x4) {
+    throw std::invalid_argument("water model (mixed): needs a 2 x 4 cluster neighbour list");
+  }
+  const ClusterPairList& clusters = list.clusters();
+  pass_.pack(system, clusters, driver);
+  if (list.build_serial() != packed_for_) {
+    // The slots' species change only when the list is built again.
+    const ClusterPairView v = clusters.view();
+    const std::size_t stride = 2 * clusters.max_slots();
+    resize_with_headroom(factors_, 3 * stride);
+    float* p = factors_.data();
+    term_.factors = MixedSlotFactors{p, p + stride, p + 2 * stride};
+    pack_slot_factors(v, by_species_.data(), 0, v.n_clusters, term_.factors);
+    packed_for_ = list.build_serial();
+  }
+  return pass_.run(clusters, driver, [&](const ClusterPairView& v, int b, int e, auto... a) {
+    return pair_forces_cluster_coul_long_mixed(v, b, e, term_, energy, a...);
+  });
+}
+
+}  // namespace mdb
