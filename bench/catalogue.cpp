@@ -375,6 +375,7 @@ ModelRecipe water(std::string_view argument, const ModelRequest& request) {
   r.family = "water";
   r.make = [params] { return std::make_unique<WaterModel>(params); };
   r.lammps_pair = lammps_water_pair(params, request.species);
+  r.gromacs = std::make_shared<const GromacsPotential>(gromacs_water(params));
   r.molecular = true;
   r.infer_topology = [](System& s) { infer_water_topology(s); };
   // Forces ~1-10 eV/A from terms of ~10 eV: finite differences in double hold ~1e-6.

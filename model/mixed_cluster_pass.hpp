@@ -43,8 +43,7 @@ PairSums MixedClusterPass::run(const ClusterPairList& clusters, ForceDriver& dri
       n_slots, v.row_offsets, v.n_row_groups(), [&](int t, int b, int e, ExtendedForces& f) {
         const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)]);
         for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * n_slots, 0.0f);
-        const PairSums sums =
-            kernel(v, b, e, positions, jf, f.x.data(), f.y.data(), f.z.data());
+        const PairSums sums = kernel(v, b, e, positions, jf, f.x.data(), f.y.data(), f.z.data());
         add_j_forces(jf, static_cast<int>(n_slots), f.x.data(), f.y.data(), f.z.data());
         return sums;
       });

@@ -1,6 +1,7 @@
 #include "bench/peers/gromacs_inputs.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -8,6 +9,9 @@
 #include "bench/peers/gromacs_gro.hpp"
 #include "bench/peers/gromacs_mdp.hpp"
 #include "bench/peers/gromacs_topology.hpp"
+#ifdef MDB_HAVE_WATER
+#include "model/pme/pme_params.hpp"
+#endif
 
 namespace mdb::bench {
 namespace {
@@ -20,6 +24,23 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path);
   out << text;
   if (!out.flush()) throw std::runtime_error(path.string() + ": cannot write");
+}
+
+// The grid md_bench's PME takes for `box` (fourier-nx/ny/nz), so that both use the same one.
+std::array<int, 3> pme_grid_for(const GromacsPotential::Pme& pme, double cutoff, const Box& box) {
+#ifdef MDB_HAVE_WATER
+  PmeSettings settings;
+  settings.cutoff = cutoff;
+  settings.ewald_rtol = pme.ewald_rtol;
+  settings.fourier_spacing = pme.fourier_spacing;
+  settings.order = pme.order;
+  return pme_params_from_settings(settings, box).grid;
+#else
+  static_cast<void>(pme);
+  static_cast<void>(cutoff);
+  static_cast<void>(box);
+  return {0, 0, 0};  // GROMACS chooses by the same rule
+#endif
 }
 
 }  // namespace
@@ -70,10 +91,13 @@ int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::s
       const double shortest = std::min({box[0], box[1], box[2]});
       const double rlist = c.recipe.gromacs->cutoff + c.neighbor.skin;
       const std::vector<double>& charges = state.topology().charge;
-      if (std::any_of(charges.begin(), charges.end(), [](double q) { return q != 0.0; })) {
+      const bool charged =
+          std::any_of(charges.begin(), charges.end(), [](double q) { return q != 0.0; });
+      if (charged && !c.recipe.gromacs->pme) {
         if (skipped) {
-          skipped->push_back(name + ": charged; GROMACS's electrostatics for its model are not "
-                                    "written yet (bench/peers/gromacs_mdp.cpp)");
+          skipped->push_back(name +
+                             ": charged, and its model names no electrostatics for "
+                             "GROMACS (GromacsPotential::pme)");
         }
         continue;
       }
@@ -92,6 +116,9 @@ int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::s
       const int interval = gromacs_list_interval(s.key);
       GromacsRunParams run =
           gromacs_run_params(*c.recipe.gromacs, c.neighbor, s.key.timestep, interval, units, title);
+      if (const auto& pme = c.recipe.gromacs->pme) {
+        run.pme_grid = pme_grid_for(*pme, c.recipe.gromacs->cutoff, state.box());
+      }
       write_text(folder / "conf.gro", gro_text(state, top, units, title));
       write_text(folder / "topol.top", topology_text(top));
       write_text(folder / "grompp.mdp", mdp_text(run));

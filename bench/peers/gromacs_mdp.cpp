@@ -34,6 +34,12 @@ GromacsRunParams gromacs_run_params(const GromacsPotential& potential, const Nei
   p.rlist_nm = (potential.cutoff + policy.skin) * units.nm_per_length;
   p.list_interval = list_interval;
   p.vdw_shift = potential.shift;
+  if (potential.pme) {
+    p.pme = true;
+    p.ewald_rtol = potential.pme->ewald_rtol;
+    p.fourier_spacing_nm = potential.pme->fourier_spacing * units.nm_per_length;
+    p.pme_order = potential.pme->order;
+  }
   return p;
 }
 
@@ -55,9 +61,27 @@ std::string mdp_text(const GromacsRunParams& p) {
   t += line("vdw-modifier", p.vdw_shift ? "Potential-shift" : "None");
   t += line("rvdw", number(p.rvdw_nm));
   t += line("DispCorr", "no");
-  // No charges: the nonbonded kernels skip Coulomb for clusters without any.
-  t += line("coulombtype", "Cut-off");
-  t += line("rcoulomb", number(p.rvdw_nm));
+  if (p.pme) {
+    // Unshifted real space (coul/long's, and md_bench's): the forces are the same either way,
+    // the energy is the one md_bench reports.
+    t += line("coulombtype", "PME");
+    t += line("coulomb-modifier", "None");
+    t += line("rcoulomb", number(p.rvdw_nm));
+    t += line("ewald-rtol", number(p.ewald_rtol));
+    t += line("pme-order", std::to_string(p.pme_order));
+    t += line("fourier-spacing", number(p.fourier_spacing_nm));
+    if (p.pme_grid[0] > 0) {
+      t += line("fourier-nx", std::to_string(p.pme_grid[0]));
+      t += line("fourier-ny", std::to_string(p.pme_grid[1]));
+      t += line("fourier-nz", std::to_string(p.pme_grid[2]));
+    }
+    t += line("ewald-geometry", "3d");
+    t += line("epsilon-surface", "0");
+  } else {
+    // No charges: the nonbonded kernels skip Coulomb for clusters without any.
+    t += line("coulombtype", "Cut-off");
+    t += line("rcoulomb", number(p.rvdw_nm));
+  }
   t += line("tcoupl", "no");
   t += line("pcoupl", "no");
   const std::string energies = p.rerun ? "1" : "1000";

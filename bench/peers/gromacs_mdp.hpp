@@ -1,6 +1,7 @@
 #pragma once
 // GROMACS run parameters (.mdp) for the dynamics md_bench times: the same cutoff, list buffer,
 // list interval, potential modifier and time step. Pure text, tested without GROMACS.
+#include <array>
 #include <string>
 
 #include "bench/peers/gromacs_potential.hpp"
@@ -20,6 +21,14 @@ struct GromacsRunParams {
   double rlist_nm = 0.0;
   int list_interval = 10;  ///< nstlist
   bool vdw_shift = false;  ///< vdw-modifier: Potential-shift, else None
+  /// Coulomb by PME (else no charges: a plain cut-off GROMACS skips for uncharged clusters).
+  bool pme = false;
+  double ewald_rtol = 1e-5;
+  double fourier_spacing_nm = 0.12;
+  int pme_order = 4;
+  /// fourier-nx/ny/nz: the grid md_bench's PME chose for the state's box (0: GROMACS picks from
+  /// fourier-spacing, by the same rule).
+  std::array<int, 3> pme_grid{0, 0, 0};
   /// Energies every step and forces written every step: the parameters of `mdrun -rerun`.
   bool rerun = false;
 };
@@ -32,9 +41,9 @@ GromacsRunParams gromacs_run_params(const GromacsPotential& potential, const Nei
                                     std::string title);
 
 /// The .mdp text: leap-frog NVE (integrator md: velocity Verlet's cost, not its splitting),
-/// Verlet lists at the given rlist and nstlist, plain cut-off LJ with the modifier, no
-/// dispersion correction, no centre-of-mass removal (md_bench does none), energies every 1,000
-/// steps, no trajectory output (unless `rerun`).
+/// Verlet lists at the given rlist and nstlist, plain cut-off LJ with the modifier, Coulomb by
+/// unshifted PME or none, no dispersion correction, no centre-of-mass removal (md_bench does none),
+/// energies every 1,000 steps, no trajectory output (unless `rerun`).
 std::string mdp_text(const GromacsRunParams& params);
 
 }  // namespace mdb::bench

@@ -2,17 +2,26 @@
 // A model's potential as GROMACS's topology and run parameters express it, in the case's own
 // units: what the catalogue hands the GROMACS writer (bench/peers/gromacs_topology.*,
 // gromacs_mdp.*), as it hands the LAMMPS peer its pair lines.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "model/lennard_jones.hpp"
+#include "model/water/water_params.hpp"
 
 namespace mdb::bench {
 
 /// Lennard-Jones by species, and harmonic bonds and angles by the species they join; charges,
-/// molecules and which atoms are bonded come from the System's topology. Electrostatics are not
-/// written yet: a charged system is refused (gromacs_run_params) until a model says how.
+/// molecules and which atoms are bonded come from the System's topology. Charges need `pme`
+/// (GROMACS's smooth PME); a charged state of a potential without it is not written.
 struct GromacsPotential {
+  /// Coulomb by smooth PME with GROMACS's parameters, the real space cut at `cutoff`,
+  /// unshifted (coulomb-modifier None, as md_bench's and LAMMPS's coul/long).
+  struct Pme {
+    double ewald_rtol = 1e-5;
+    double fourier_spacing = 0.0;  ///< case length; the writer also names the grid md_bench uses
+    int order = 4;
+  };
   /// One species' LJ parameters (case units: sigma a length, epsilon an energy).
   struct LjType {
     std::string species;
@@ -51,9 +60,15 @@ struct GromacsPotential {
   /// Energy shifted to zero at the cutoff (vdw-modifier = Potential-shift); else plain truncation
   /// (None), as LAMMPS's lj/cut. Forces are the same either way.
   bool shift = false;
+  std::optional<Pme> pme;
 };
 
 /// The GROMACS form of `LennardJones(params)`.
 GromacsPotential gromacs_lj(const LjParams& params);
+
+/// The GROMACS form of a water model: LJ on oxygen only (hydrogen's sigma and epsilon 0), the
+/// O-H bond and H-O-H angle, every pair within a molecule excluded (nrexcl 2), PME with the
+/// model's Ewald settings. Metal units (Angstrom, eV).
+GromacsPotential gromacs_water(const WaterParams& params);
 
 }  // namespace mdb::bench

@@ -83,9 +83,9 @@ struct LjCoulLongTerm {
     const F8 x = beta * (r2 * rinv);
     const F8 ex = simd::exp_neg(x * x);
     const F8 coul = qq * simd::erfc_given_exp(x, ex) * rinv;  // energy of the Coulomb part
-    const F8 fr =
-        (r6inv * (12.0f * c12 * r6inv - 6.0f * c6) + coul + qq * (static_cast<float>(kTwoOverSqrtPi) * beta) * ex) *
-        r2inv;
+    const F8 fr = (r6inv * (12.0f * c12 * r6inv - 6.0f * c6) + coul +
+                   qq * (static_cast<float>(kTwoOverSqrtPi) * beta) * ex) *
+                  r2inv;
     if constexpr (kEnergy) e = simd::keep(in, r6inv * (c12 * r6inv - c6) + coul);
     return simd::keep(in, fr);
   }

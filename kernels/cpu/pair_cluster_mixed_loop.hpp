@@ -125,8 +125,8 @@ struct LjTableTerm {
 /// add_j_forces); the energy returned when asked. No virial, as in pair_forces_cluster.
 template <bool kEnergy, class Term>
 PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_end,
-                                   const Term& term, MixedClusterArrays pos,
-                                   MixedClusterArrays jf, double* fx, double* fy, double* fz) {
+                                   const Term& term, MixedClusterArrays pos, MixedClusterArrays jf,
+                                   double* fx, double* fy, double* fz) {
   using F8 = simd::Float8;
   using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
@@ -225,9 +225,8 @@ inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int
                                                    double* fz) {
   check_two_i_atoms_per_row(v);
   return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
-    return pair_forces_cluster_mixed<E>(v, g_begin, g_end,
-                                        LjTableTerm<S>(table, n_species, v.species), pos, jf, fx,
-                                        fy, fz);
+    return pair_forces_cluster_mixed<E>(
+        v, g_begin, g_end, LjTableTerm<S>(table, n_species, v.species), pos, jf, fx, fy, fz);
   });
 }
 

@@ -28,8 +28,8 @@ class WaterMixedRealSpace {
   std::vector<ChargedLjFactors> by_species_;
   LjCoulLongTerm term_;
   MixedClusterPass pass_;
-  std::vector<float> factors_;       ///< q, c12, c6: 2 x max_slots floats each
-  std::uint64_t packed_for_ = 0;     ///< the list build the factors were packed for
+  std::vector<float> factors_;    ///< q, c12, c6: 2 x max_slots floats each
+  std::uint64_t packed_for_ = 0;  ///< the list build the factors were packed for
 };
 
 }  // namespace mdb

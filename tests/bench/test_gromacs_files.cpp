@@ -337,5 +337,38 @@ TEST(GromacsMdp, LjMeltInArgonUnits) {
   EXPECT_THROW(gromacs_run_params(p, c.neighbor, 0.0, 20, u, "t"), std::invalid_argument);
 }
 
+// Water's electrostatics as GROMACS's mdp names them: PME, unshifted, the model's settings in nm;
+// an uncharged potential keeps the plain cut-off GROMACS skips for uncharged clusters.
+TEST(GromacsMdp, WaterIsPmeWithTheModelsSettings) {
+  const WaterParams w = WaterParams::spc_fw();
+  const GromacsPotential p = gromacs_water(w);
+  ASSERT_TRUE(p.pme.has_value());
+  EXPECT_EQ(p.exclusions, 2);
+  NeighborPolicy policy;
+  policy.skin = 1.0;
+  GromacsRunParams run =
+      gromacs_run_params(p, policy, 0.0005, 16, gromacs_units(kMetalUnits), "water");
+  run.pme_grid = {24, 25, 26};
+  const std::string text = mdp_text(run);
+  const auto has = [&](const std::string& key, const std::string& value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%-24s = ", key.c_str());
+    return text.find("\n" + std::string(buf) + value + "\n") != std::string::npos;
+  };
+  EXPECT_TRUE(has("coulombtype", "PME"));
+  EXPECT_TRUE(has("coulomb-modifier", "None"));
+  EXPECT_TRUE(has("rcoulomb", "1"));
+  EXPECT_TRUE(has("rvdw", "1"));
+  EXPECT_TRUE(has("ewald-rtol", "1e-05"));
+  EXPECT_TRUE(has("pme-order", "4"));
+  EXPECT_TRUE(has("fourier-spacing", "0.12"));
+  EXPECT_TRUE(has("fourier-ny", "25"));
+  EXPECT_TRUE(has("fourier-nz", "26"));
+  const std::string plain = mdp_text(gromacs_run_params(
+      gromacs_lj(LjParams::argon()), policy, 0.002, 10, gromacs_units(kMetalUnits), "ar"));
+  EXPECT_EQ(plain.find("PME"), std::string::npos);
+  EXPECT_NE(plain.find("Cut-off"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mdb::bench

@@ -20,8 +20,9 @@ using simd::Float8;
 // Largest relative error of f8 against ref over n points of [lo, hi], eight at a time, each
 // divided by cond(x) (the function's condition number where its input is itself rounded).
 template <class F8Fn, class RefFn>
-double worst_relative(F8Fn f8, RefFn ref, double lo, double hi, int n,
-                      double (*cond)(double) = [](double) { return 1.0; }) {
+double worst_relative(
+    F8Fn f8, RefFn ref, double lo, double hi, int n,
+    double (*cond)(double) = [](double) { return 1.0; }) {
   double worst = 0.0;
   for (int k = 0; k < n; k += 8) {
     Float8 x;

@@ -232,8 +232,7 @@ ModelCase water_spcfw_mixed() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Water, ModelConformance,
-                         ::testing::Values(water_spcfw(), water_spcfw_mixed()),
-                         model_case_name);
+                         ::testing::Values(water_spcfw(), water_spcfw_mixed()), model_case_name);
 #endif
 
 }  // namespace

@@ -5,8 +5,8 @@
 // own MD against SPC/Fw's published first peak; and the errors a user can meet.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
