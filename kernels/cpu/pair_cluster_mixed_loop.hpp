@@ -81,6 +81,7 @@ inline void add_j_forces(MixedClusterArrays jf, int n_slots, double* fx, double*
 /// (or one pair for all, kSingleSpecies). A Term of pair_forces_cluster_mixed supplies
 ///   IRow i_row(si)            what a row group's two i-atoms (slots si, si + 1) need,
 ///   Pre pre(r2)               what may start a row early (r2 > 0 in every lane),
+///   kPipelined                whether the loop starts the next row while summing this one,
 ///   F8 term<kEnergy>(IRow, cj, listed, r2, pre, e)
 ///                             f_over_r in the lanes listed and inside the cut-off, 0 elsewhere,
 ///                             and the energy into e when kEnergy.
@@ -100,6 +101,7 @@ struct LjTableTerm {
     const LjPair<float>* hi;
   };
   using Pre = F8;  // 1 / r^2: the division's latency is the row's longest
+  static constexpr bool kPipelined = true;
   MDB_SIMD_INLINE IRow i_row(int si) const {
     if constexpr (kSingleSpecies) return {table, table};
     return {table + species[si] * n_species, table + species[si + 1] * n_species};
@@ -184,7 +186,8 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     };
     Row cur = start_row(k_begin);
     for (std::int64_t k = k_begin; k < k_end; ++k) {
-      const Row next = start_row(k + 1);
+      if constexpr (!Term::kPipelined) cur = start_row(k);
+      const Row next = Term::kPipelined ? start_row(k + 1) : cur;
       const int pj = 2 * kC * cur.cj;
       F8 e{};
       const F8 fr = term.template term<kEnergy>(irow, cur.cj, cur.listed, cur.r2, cur.pre, e);
