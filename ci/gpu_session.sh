@@ -116,6 +116,23 @@ gtest() {  # name cap binary
 gtest tests 90 test_kernels_cuda
 gtest engine 90 test_engine_cuda
 gtest hnlq 45 test_hnlq_cuda
+# The device PME (DevicePme) needs cuFFT, which the bundle cannot carry (gpu_bundle.sh): with
+# the device's own library of the same soname (under /usr, /opt, /root or /home), or a note.
+cufft_so=$(cat "$bundle/cufft-soname" 2>/dev/null || true)
+cufft_file=""
+[[ -n $cufft_so ]] && cufft_file=$(timeout 20 find /usr /opt /root /home -name "$cufft_so" -print -quit 2>/dev/null)
+if [[ -x $bundle/test_pme_cuda && -n $cufft_file ]]; then
+  cufft_dir=${cufft_file%/*}
+  if ((${#bundled[@]} == 0)); then
+    step pme 45 pme.txt env LD_LIBRARY_PATH="$native_path:$cufft_dir" "$bundle/test_pme_cuda"
+  else
+    step pme 45 pme.txt "$loader" \
+      --library-path "$bundle/lib:$cufft_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      "$bundle/test_pme_cuda"
+  fi
+else
+  note "pme: not run: the device has no ${cufft_so:-libcufft} (the bundle cannot carry cuFFT)"
+fi
 
 # 2. The figures: md_bench cuda rows with their counters, and lattice_bench.
 bench() {  # name cap md_bench-args...

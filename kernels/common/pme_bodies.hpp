@@ -233,6 +233,14 @@ MDB_HD inline double pme_axis_gaussian(double m_a, double beta) {
   return std::exp(-s * s);
 }
 
+/// m_a (1/Angstrom) and its factor of the influence function, the Gaussian times |b_a|^2
+/// (`modulus`), for FFT index i of an axis of k_points in a box side of 1/inv_len.
+MDB_HD inline void pme_axis_entry(int i, int k_points, double inv_len, double beta, double modulus,
+                                  double& m, double& factor) {
+  m = pme_signed_index(i, k_points) * inv_len;
+  factor = pme_axis_gaussian(m, beta) * modulus;
+}
+
 /// Energy (eV) and virial (eV; W_ab, xx yy zz xy xz yz) sums of the solve.
 struct PmeSolveSums {
   double energy;

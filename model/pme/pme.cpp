@@ -16,23 +16,6 @@ namespace {
 /// them by the mean of their neighbours, and so do we.
 constexpr double kModulusZero = 1e-7;
 
-std::vector<double> bspline_moduli(int k_points, int order) {
-  std::vector<double> den(static_cast<std::size_t>(k_points));
-  for (int i = 0; i < k_points; ++i) {
-    den[static_cast<std::size_t>(i)] = pme_bspline_modulus_denominator(i, k_points, order);
-  }
-  std::vector<double> mod(den.size());
-  for (int i = 0; i < k_points; ++i) {
-    double d = den[static_cast<std::size_t>(i)];
-    if (d < kModulusZero) {
-      d = 0.5 * (den[static_cast<std::size_t>((i + k_points - 1) % k_points)] +
-                 den[static_cast<std::size_t>((i + 1) % k_points)]);
-    }
-    mod[static_cast<std::size_t>(i)] = 1.0 / d;
-  }
-  return mod;
-}
-
 /// The gather body called out of line: inlined into the atom loop, GCC 12 no longer vectorises
 /// its runs of P grid points (it does in a function of its own: a third fewer instructions per
 /// charge at order 4, by callgrind).
@@ -49,6 +32,23 @@ std::size_t part_begin(std::size_t n, int t, int nt) {
 }
 
 }  // namespace
+
+std::vector<double> pme_bspline_moduli(int k_points, int order) {
+  std::vector<double> den(static_cast<std::size_t>(k_points));
+  for (int i = 0; i < k_points; ++i) {
+    den[static_cast<std::size_t>(i)] = pme_bspline_modulus_denominator(i, k_points, order);
+  }
+  std::vector<double> mod(den.size());
+  for (int i = 0; i < k_points; ++i) {
+    double d = den[static_cast<std::size_t>(i)];
+    if (d < kModulusZero) {
+      d = 0.5 * (den[static_cast<std::size_t>((i + k_points - 1) % k_points)] +
+                 den[static_cast<std::size_t>((i + 1) % k_points)]);
+    }
+    mod[static_cast<std::size_t>(i)] = 1.0 / d;
+  }
+  return mod;
+}
 
 Pme::Pme(const PmeParams& params) : params_(params) {
   check_pme_params(params_);
@@ -67,7 +67,7 @@ void Pme::plan_grid() {
   const auto& g = params_.grid;
   fft_ = std::make_unique<FftR2c3d>(g[0], g[1], g[2], params_.fft_planning);
   for (int a = 0; a < 3; ++a) {
-    bspline_moduli_[a] = bspline_moduli(g[a], params_.order);
+    bspline_moduli_[a] = pme_bspline_moduli(g[a], params_.order);
     axis_m_[a].assign(static_cast<std::size_t>(g[a]), 0.0);
     axis_factor_[a].assign(static_cast<std::size_t>(g[a]), 0.0);
     ext_[a] = pme_extended_size(g[a], params_.order);
@@ -225,10 +225,8 @@ PmeSolveSums Pme::solve(const Box& box, bool sums) {
     const int k = params_.grid[a];
     const double inv_len = 1.0 / box.length(a);
     for (int i = 0; i < k; ++i) {
-      const double m = pme_signed_index(i, k) * inv_len;
-      axis_m_[a][static_cast<std::size_t>(i)] = m;
-      axis_factor_[a][static_cast<std::size_t>(i)] =
-          pme_axis_gaussian(m, beta) * bspline_moduli_[a][static_cast<std::size_t>(i)];
+      const auto u = static_cast<std::size_t>(i);
+      pme_axis_entry(i, k, inv_len, beta, bspline_moduli_[a][u], axis_m_[a][u], axis_factor_[a][u]);
     }
   }
   const double ke_over_pi_v = params_.coulomb_constant / (kPmePi * box.volume());

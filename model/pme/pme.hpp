@@ -24,6 +24,10 @@ namespace mdb {
 /// energy depends on beta and which no peer in mdbench applies by default).
 inline constexpr double kPmeNetChargeTolerance = 1e-6;
 
+/// |b_a(i)|^2 (Essmann's B-spline moduli) for the FFT indices i of an axis of k_points, order
+/// `order`; the zeros of odd orders (m = K/2) replaced by their neighbours' mean, as GROMACS.
+std::vector<double> pme_bspline_moduli(int k_points, int order);
+
 /// The reciprocal-space part of the Ewald sum of point charges in an orthorhombic periodic box,
 /// on a fixed grid. Sized once per grid (FFT plans and buffers at construction or set_grid);
 /// compute() allocates nothing. Not thread-safe: one Pme per simulation.
