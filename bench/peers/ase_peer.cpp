@@ -66,25 +66,14 @@ void run_ase_peer(benchmark::State& state, const StateKey& key) {
   } catch (const std::exception& e) {
     return skip_with_error(state, e.what());
   }
-  MemoryProbe probe;
-  probe.start();
-  double seconds = 0.0;
-  try {
-    seconds = run_in_chunks(state, chunk, [&](long k) { dyn->run(k); });
-    if (!std::isfinite(dyn->potential_energy())) {
-      return skip_with_error(state, "ASE's energy is not finite (the run blew up)");
-    }
-  } catch (const std::exception& e) {
-    return skip_with_error(state, e.what());
-  }
-  Measurement m;
-  probe.finish(m, state.iterations());
-  m.natoms = static_cast<double>(key.atoms);
-  m.timestep_ps = key.timestep * key.spec->report.ps_per_time;
-  m.steps = static_cast<double>(state.iterations());
-  m.seconds = seconds;
-  m.phases = false;  // ASE's loop has no phase clocks md_bench can read
-  publish(state, m);
+  time_peer_chunks(
+      state, key, chunk, [&](long k) { dyn->run(k); },
+      [&]() -> std::string {
+        if (!std::isfinite(dyn->potential_energy())) {
+          return "ASE's energy is not finite (the run blew up)";
+        }
+        return "";
+      });
 }
 
 }  // namespace mdb::bench

@@ -114,27 +114,16 @@ void run_openmm_peer(benchmark::State& state, const StateKey& key) {
   } catch (const std::exception& e) {
     return skip_with_error(state, e.what());
   }
-  MemoryProbe probe;
-  probe.start();
-  double seconds = 0.0;
-  try {
-    seconds = run_in_chunks(state, chunk, [&](long k) { omm->step(static_cast<int>(k)); });
-    // A run that heats far past the case's temperature times something other than the model.
-    const double t = temperature_of(omm->kinetic_energy(), 3.0 * key.atoms, kMetalUnits);
-    if (!std::isfinite(omm->potential_energy()) || !(t < blow_up_temperature(*key.spec))) {
-      return skip_with_error(state, "OpenMM's run blew up (T " + std::to_string(t) + " K)");
-    }
-  } catch (const std::exception& e) {
-    return skip_with_error(state, e.what());
-  }
-  Measurement m;
-  probe.finish(m, state.iterations());
-  m.natoms = static_cast<double>(key.atoms);
-  m.timestep_ps = key.timestep * key.spec->report.ps_per_time;
-  m.steps = static_cast<double>(state.iterations());
-  m.seconds = seconds;
-  m.phases = false;  // OpenMM's CPU platform has no phase clocks md_bench can read
-  publish(state, m);
+  time_peer_chunks(
+      state, key, chunk, [&](long k) { omm->step(static_cast<int>(k)); },
+      [&]() -> std::string {
+        // A run that heats far past the case's temperature times something other than the model.
+        const double t = temperature_of(omm->kinetic_energy(), 3.0 * key.atoms, kMetalUnits);
+        if (!std::isfinite(omm->potential_energy()) || !(t < blow_up_temperature(*key.spec))) {
+          return "OpenMM's run blew up (T " + std::to_string(t) + " K)";
+        }
+        return "";
+      });
 }
 
 }  // namespace mdb::bench

@@ -7,6 +7,12 @@
 #include <cmath>
 #include <cstdint>
 
+#include <string>
+
+#include "bench/counters.hpp"
+#include "bench/families.hpp"
+#include "bench/prepared_state.hpp"
+#include "bench/workspace.hpp"
 #include "md/core/phase_timer.hpp"
 
 namespace mdb::bench {
@@ -42,6 +48,33 @@ double run_in_chunks(benchmark::State& state, long chunk, Run&& run) {
     ++done;
   }
   return seconds;
+}
+
+/// The timed part of a Peer row that runs another program's MD loop: `run(k)` in chunks under a
+/// memory probe, then `problem()` (what went wrong in the user's terms, e.g. a blown-up run;
+/// empty when nothing did), and the row's counters (no phase clocks: the other program has none
+/// md_bench can read). An exception or a problem becomes the row's error (skip_with_error).
+template <class Run, class Problem>
+void time_peer_chunks(benchmark::State& state, const StateKey& key, long chunk, Run&& run,
+                      Problem&& problem) {
+  MemoryProbe probe;
+  probe.start();
+  double seconds = 0.0;
+  try {
+    seconds = run_in_chunks(state, chunk, run);
+    const std::string why = problem();
+    if (!why.empty()) return skip_with_error(state, why);
+  } catch (const std::exception& e) {
+    return skip_with_error(state, e.what());
+  }
+  Measurement m;
+  probe.finish(m, state.iterations());
+  m.natoms = static_cast<double>(key.atoms);
+  m.timestep_ps = key.timestep * key.spec->report.ps_per_time;
+  m.steps = static_cast<double>(state.iterations());
+  m.seconds = seconds;
+  m.phases = false;
+  publish(state, m);
 }
 
 }  // namespace mdb::bench

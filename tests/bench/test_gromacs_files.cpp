@@ -307,6 +307,13 @@ TEST(GromacsGro, AtomsAndTopologyMustAgree) {
                std::invalid_argument);
 }
 
+// Whether the mdp text sets key to value, as mdp_text aligns it.
+bool mdp_has(const std::string& text, const std::string& key, const std::string& value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%-24s = ", key.c_str());
+  return text.find("\n" + std::string(buf) + value + "\n") != std::string::npos;
+}
+
 TEST(GromacsMdp, LjMeltInArgonUnits) {
   const CaseSpec& c = *find_case("lj-melt");
   const GromacsPotential p = gromacs_lj(LjParams::lj_melt());
@@ -317,9 +324,7 @@ TEST(GromacsMdp, LjMeltInArgonUnits) {
   EXPECT_NEAR(run.rlist_nm, 2.8 * 0.3405, 1e-15);
   std::string text = mdp_text(run);
   const auto has = [&](const std::string& key, const std::string& value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%-24s = ", key.c_str());
-    return text.find("\n" + std::string(buf) + value + "\n") != std::string::npos;
+    return mdp_has(text, key, value);
   };
   EXPECT_TRUE(has("nstlist", "20"));
   EXPECT_TRUE(has("rlist", "0.9534"));
@@ -351,9 +356,7 @@ TEST(GromacsMdp, WaterIsPmeWithTheModelsSettings) {
   run.pme_grid = {24, 25, 26};
   const std::string text = mdp_text(run);
   const auto has = [&](const std::string& key, const std::string& value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%-24s = ", key.c_str());
-    return text.find("\n" + std::string(buf) + value + "\n") != std::string::npos;
+    return mdp_has(text, key, value);
   };
   EXPECT_TRUE(has("coulombtype", "PME"));
   EXPECT_TRUE(has("coulomb-modifier", "None"));
