@@ -11,7 +11,6 @@
 // positions are (MixedClusterArrays), and a row loads them as three vectors.
 #include <cstdint>
 
-#include "kernels/common/ewald_terms.hpp"
 #include "kernels/cpu/cluster_pair_view.hpp"
 #include "kernels/cpu/pair_cluster_mixed_loop.hpp"
 #include "kernels/cpu/simd_math.hpp"
@@ -56,16 +55,27 @@ struct LjCoulLongTerm {
   using F8 = simd::Float8;
   using F4 = simd::Float4;
   MixedSlotFactors factors;
-  float beta = 0.0f;  ///< 1/Angstrom
-  float rc2 = 0.0f;   ///< Angstrom^2
+  float beta = 0.0f;   ///< 1/Angstrom
+  float beta2 = 0.0f;  ///< beta^2
+  float beta3 = 0.0f;  ///< beta^3
+  float rc2 = 0.0f;    ///< Angstrom^2
+
+  /// The factors for splitting parameter `beta` (beta rc <= kEwaldFitMaxBetaR, checked by the
+  /// caller) and cut-off rc.
+  void set_ewald(double beta_, double rc) {
+    beta = static_cast<float>(beta_);
+    beta2 = static_cast<float>(beta_ * beta_);
+    beta3 = static_cast<float>(beta_ * beta_ * beta_);
+    rc2 = static_cast<float>(rc * rc);
+  }
 
   struct IRow {
     F8 q, c12, c6;  // lanes 0-3: slot si, 4-7: slot si + 1
   };
   using Pre = F8;  // 1 / r
-  // Not started a row ahead: the term's live vectors (i-factors, e^-x^2, erfc's polynomial)
-  // with a second row's would not fit AVX2's 16 registers (measured: 25 register moves per row
-  // pipelined, 12 not, and ~6 % faster not).
+  // Not started a row ahead: the term's live vectors (i-factors, the Ewald factor's two
+  // polynomials) with a second row's would not fit AVX2's 16 registers (measured with the
+  // earlier erfc form: 25 register moves per row pipelined, 12 not, and ~6 % faster not).
   static constexpr bool kPipelined = false;
   MDB_SIMD_INLINE IRow i_row(int si) const {
     constexpr int kC = ClusterPairView::kClusterSize;
@@ -84,13 +94,12 @@ struct LjCoulLongTerm {
     const simd::Mask8 in = listed & (r2 < rc2);
     const F8 r2inv = rinv * rinv;
     const F8 r6inv = r2inv * r2inv * r2inv;
-    const F8 x = beta * (r2 * rinv);
-    const F8 ex = simd::exp_neg(x * x);
-    const F8 coul = qq * simd::erfc_given_exp(x, ex) * rinv;  // energy of the Coulomb part
-    const F8 fr = (r6inv * (12.0f * c12 * r6inv - 6.0f * c6) + coul +
-                   qq * (static_cast<float>(kTwoOverSqrtPi) * beta) * ex) *
-                  r2inv;
-    if constexpr (kEnergy) e = simd::keep(in, r6inv * (c12 * r6inv - c6) + coul);
+    const F8 s = beta2 * r2;
+    const F8 fr = r6inv * (12.0f * c12 * r6inv - 6.0f * c6) * r2inv +
+                  qq * (rinv * r2inv - beta3 * simd::ewald_k(s));
+    if constexpr (kEnergy) {
+      e = simd::keep(in, r6inv * (c12 * r6inv - c6) + qq * (rinv - beta * simd::ewald_g(s)));
+    }
     return simd::keep(in, fr);
   }
 };

@@ -1,8 +1,9 @@
-// Not built with -ffast-math (unlike water_real_space.cpp): simd_math.hpp's exp rounds through
-// integer conversions that fast-math's reassociation would be free to undo.
+// Not built with -ffast-math (unlike water_real_space.cpp): the kernel's float sums keep the
+// order they are written in.
 #include "model/water/water_real_space_mixed.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "md/core/grow.hpp"
 
@@ -10,9 +11,13 @@ namespace mdb {
 
 void WaterMixedRealSpace::bind(std::vector<ChargedLjFactors> by_species, double beta,
                                double cutoff) {
+  if (beta * cutoff > simd::kEwaldFitMaxBetaR) {
+    throw std::invalid_argument(
+        "water model (mixed precision): beta x cut-off is " + std::to_string(beta * cutoff) +
+        ", past the float real space's 5 (ewald-rtol below about 1e-11); use the double model");
+  }
   by_species_ = std::move(by_species);
-  term_.beta = static_cast<float>(beta);
-  term_.rc2 = static_cast<float>(cutoff * cutoff);
+  term_.set_ewald(beta, cutoff);
   packed_for_ = 0;
 }
 

@@ -1,6 +1,6 @@
 // The float SIMD functions of the mixed-precision kernels (kernels/cpu/simd_math.hpp) against
-// <cmath> in double, and the LJ + Ewald lane term (lj_coul_long_term.hpp) against the double
-// evaluator the half-list loop runs (lj_coul_long_terms).
+// their definitions in double, and the LJ + Ewald lane term (lj_coul_long_term.hpp) against the
+// double evaluator the half-list loop runs (lj_coul_long_terms).
 #include "kernels/cpu/simd_math.hpp"
 
 #include <gtest/gtest.h>
@@ -17,12 +17,9 @@ namespace {
 
 using simd::Float8;
 
-// Largest relative error of f8 against ref over n points of [lo, hi], eight at a time, each
-// divided by cond(x) (the function's condition number where its input is itself rounded).
+// Largest relative error of f8 against ref over n points of [lo, hi], eight at a time.
 template <class F8Fn, class RefFn>
-double worst_relative(
-    F8Fn f8, RefFn ref, double lo, double hi, int n,
-    double (*cond)(double) = [](double) { return 1.0; }) {
+double worst_relative(F8Fn f8, RefFn ref, double lo, double hi, int n) {
   double worst = 0.0;
   for (int k = 0; k < n; k += 8) {
     Float8 x;
@@ -30,33 +27,49 @@ double worst_relative(
     const Float8 y = f8(x);
     for (int l = 0; l < 8; ++l) {
       const double want = ref(static_cast<double>(x[l]));
-      worst = std::max(worst, std::abs(y[l] - want) / std::abs(want) / cond(x[l]));
+      worst = std::max(worst, std::abs(y[l] - want) / std::abs(want));
     }
   }
   return worst;
 }
 
 constexpr double kUlp = std::numeric_limits<float>::epsilon();  // 1.2e-7
+constexpr double kPi = 3.14159265358979323846;
 
-TEST(SimdMath, ExpNegIsExpToAFewUlp) {
-  auto ref = [](double s) { return std::exp(-s); };
-  EXPECT_LT(worst_relative(simd::exp_neg, ref, 0.0, 87.0, 40000), 3 * kUlp);
-  EXPECT_LT(worst_relative(simd::exp_neg, ref, 0.0, 0.1, 4000), 3 * kUlp);
-  // Past 87: held at e^-87, a normal float, rather than a denormal or zero.
-  const Float8 far = simd::exp_neg(Float8{} + 200.0f);
-  EXPECT_NEAR(far[0], std::exp(-87.0), 3 * kUlp * std::exp(-87.0));
+// G(s) = erf(sqrt s)/sqrt s and K(s) = erf(sqrt s)/s^(3/2) - (2/sqrt pi) e^-s/s in double, by
+// their Taylor series where the closed form cancels (small s).
+double g_reference(double s) {
+  if (s < 1e-3) return 2.0 / std::sqrt(kPi) * (1.0 - s / 3.0 + s * s / 10.0);
+  return std::erf(std::sqrt(s)) / std::sqrt(s);
+}
+double k_reference(double s) {
+  if (s < 1e-2) {
+    return 4.0 / (3.0 * std::sqrt(kPi)) * (1.0 - 3.0 * s / 5.0 + 3.0 * s * s / 14.0);
+  }
+  return std::erf(std::sqrt(s)) / (s * std::sqrt(s)) - 2.0 / std::sqrt(kPi) * std::exp(-s) / s;
 }
 
-TEST(SimdMath, ErfcIsErfcToAFewUlpWhereEwaldUsesIt) {
-  auto f8 = [](Float8 x) { return simd::erfc_given_exp(x, simd::exp_neg(x * x)); };
-  auto ref = [](double x) { return std::erfc(x); };
-  // The fit is 1.6e-8 in exact arithmetic; float's rounding of t and the polynomial add a few
-  // ulp, and x^2 rounded in float moves e^-x^2 by 2 x^2 ulp (its condition number): at
-  // x = 4.5, 40 ulp, as in any float erfc of a float x. A wrong coefficient's error is 1e-3 or
-  // more, 1e4 ulp.
-  auto cond = [](double x) { return 1.0 + 2.0 * x * x; };
-  EXPECT_LT(worst_relative(f8, ref, 0.0, 4.5, 40000, cond), 4 * kUlp);
-  EXPECT_LT(worst_relative(f8, ref, 0.0, 0.05, 4000), 3 * kUlp);
+TEST(SimdMath, EwaldFactorsAreTheirDefinitionsToAFewUlp) {
+  // The fits hold 9.2e-8 (K) and 6.1e-8 (G) in exact arithmetic; float's Horner and division add
+  // a few ulp. A wrong coefficient is off by 1e-5 or more.
+  EXPECT_LT(worst_relative(simd::ewald_k, k_reference, 0.0, 25.0, 40000), 5 * kUlp);
+  EXPECT_LT(worst_relative(simd::ewald_g, g_reference, 0.0, 25.0, 40000), 5 * kUlp);
+  EXPECT_LT(worst_relative(simd::ewald_k, k_reference, 0.0, 0.05, 4000), 5 * kUlp);
+  // What the kernels build from them: erfc(x)/x = 1/x - G(x^2) and
+  // erfc(x)/x^3 + (2/sqrt pi) e^-x^2/x^2 = 1/x^3 - K(x^2) (beta = 1, r = x), within a few 1e-7 of
+  // the bare 1/x and 1/x^3.
+  for (double x = 0.3; x < 5.0; x += 0.01) {
+    const Float8 s = Float8{} + static_cast<float>(x * x);
+    const double xf = std::sqrt(static_cast<double>(s[0]));
+    const double e = 1.0 / xf - simd::ewald_g(s)[0];
+    const double f = 1.0 / (xf * xf * xf) - simd::ewald_k(s)[0];
+    const double want_f =
+        std::erfc(xf) / (xf * xf * xf) + 2.0 / std::sqrt(kPi) * std::exp(-xf * xf) / (xf * xf);
+    EXPECT_NEAR(e, std::erfc(xf) / xf, 1e-6 / xf) << x;
+    EXPECT_NEAR(f, want_f, 1e-6 / (xf * xf * xf)) << x;
+  }
+  // Past s = 25 the factors are held at 25's (lanes the kernels mask): finite.
+  EXPECT_TRUE(std::isfinite(simd::ewald_k(Float8{} + 1e4f)[0]));
 }
 
 TEST(SimdMath, RsqrtIsOneOverSqrt) {
@@ -87,8 +100,7 @@ TEST(LjCoulLongTerm, LanesEqualTheDoubleEvaluator) {
   pack_slot_factors(v, by_species, 0, 2, f);
   LjCoulLongTerm term;
   term.factors = f;
-  term.beta = static_cast<float>(beta);
-  term.rc2 = static_cast<float>(rc * rc);
+  term.set_ewald(beta, rc);
   const double r[8] = {0.95, 2.6, 3.1, 4.4, 6.0, 9.7, 10.2, 5.0};  // lane 6 beyond rc
   Float8 r2;
   for (int l = 0; l < 8; ++l) r2[l] = static_cast<float>(r[l] * r[l]);

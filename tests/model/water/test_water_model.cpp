@@ -177,9 +177,10 @@ namespace {
 
 // The mixed path (float pairs over a cluster list) against the double one on the same box:
 // what separates them is float rounding of the separations (positions about the box centre,
-// |x| up to ~7 A here: 4e-7 A) and of each pair term, summed over ~10^4 pairs of both signs.
-// Bounds are a few times what was measured (in the comments), far below what a wrong term, a
-// missed image or a missing exclusion gives (1e-2 or more).
+// |x| up to ~7 A here: 4e-7 A) and of each pair term (the Ewald factors' fits: a few 1e-7 of the
+// bare Coulomb term), summed over ~10^4 pairs of both signs. Measured: energy 1.5e-7 eV/atom,
+// forces 4.3e-7 RMS relative, virial 1.3e-6 of the largest; the bounds are far below what a
+// wrong term, a missed image or a missing exclusion gives (1e-2 or more).
 TEST(WaterModel, MixedPrecisionAgreesWithDouble) {
   const System s = test::jittered_water(27, 0.1, 3);
   WaterModel dbl(WaterParams::spc_fw());
