@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include "md/core/units.hpp"
 #include "md/engine/simulation.hpp"
@@ -210,6 +211,32 @@ TEST(WaterModel, MixedPrecisionAgreesWithDouble) {
   for (int k = 0; k < 6; ++k) {
     EXPECT_NEAR(a.result.virial[k], b.result.virial[k], 1e-5 * largest) << k;
   }
+}
+
+}  // namespace
+}  // namespace mdb
+
+namespace mdb {
+namespace {
+
+// The float real space's Ewald factors are fitted up to beta rc = 5: a tolerance that needs more
+// (erfc(beta rc) below ~1e-11) is refused in the mixed model, in the user's terms, and kept in
+// the double one.
+TEST(WaterModel, MixedPrecisionRefusesAToleranceItsFitsDoNotReach) {
+  const System s = test::jittered_water(27, 0.05, 5);
+  WaterParams p = WaterParams::spc_fw();
+  p.ewald.ewald_rtol = 1e-14;     // beta rc = 5.6
+  p.ewald.fourier_spacing = 0.3;  // a mesh that reaches it (check_pme_reach)
+  p.ewald.order = 8;
+  WaterModel mixed(p, WaterPrecision::Mixed);
+  try {
+    mixed.bind(s);
+    FAIL() << "bound a mixed model past its fits";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("mixed precision"), std::string::npos) << e.what();
+  }
+  WaterModel dbl(p);
+  EXPECT_NO_THROW(dbl.bind(s));
 }
 
 }  // namespace
