@@ -24,8 +24,9 @@ inline constexpr double kRdfRange = 6.0;
 
 /// For a case with a teacher and an rdf_species: from the teacher's prepared NVT state of the
 /// key's size, seed and time step, Langevin MD at the case's temperature with the case's model
-/// and, separately, with the teacher's (the same thermostat seed), each relaxing 0.1 ps and then
-/// adding a frame every 10 steps for 0.4 ps more; the species' like-pair g(r) of each
+/// and, separately, with the teacher's (the same thermostat seed), each relaxing 200 steps and
+/// then adding a frame every 10 steps for 800 more (0.1 and 0.4 ps at water's 0.5 fs); the
+/// species' like-pair g(r) of each
 /// (md/structure/radial_distribution.hpp). Cached per state (errors too), outside any timed
 /// region. Throws std::runtime_error on a blow-up; nullopt for other cases.
 std::optional<ReferenceStructure> reference_structure(const StateKey& key);
