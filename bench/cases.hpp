@@ -81,6 +81,10 @@ struct CaseSpec {
   /// Its Step and Trajectory rows then carry energy_mae and force_rmse against that model on
   /// frames of this case's own MD (bench/teacher_accuracy.*). Empty: none.
   std::string teacher;
+  /// With a teacher: the species (by name) whose like-pair radial distribution the case's
+  /// Trajectory rows compare with the teacher's, from MD of each (bench/teacher_structure.*;
+  /// water: "O"). Empty: none.
+  std::string rdf_species;
   /// Registered only when --md_cases names it: a step costs about a second, too slow for the
   /// default, quick and full suites.
   bool on_request = false;

@@ -43,7 +43,7 @@ CaseSpec carbon_dunn(const std::string& name) {
 CaseSpec c_nn_student() {
   CaseSpec c = carbon_dunn("c-nn-student");
   c.description = "AB graphite C, NN student distilled from c-dunn by md_distill (" +
-                  c_nn_student_summary() + ", float), 300 K";
+                  student_summary(c_nn_student_spec()) + ", float), 300 K";
   c.teacher = "c-dunn";
   c.equilibration_steps = 300;
   c.ensembles = {Ensemble::NVE, Ensemble::NVT};

@@ -185,6 +185,17 @@ ModelRecipe c_nn_student(std::string_view argument, const ModelRequest&) {
   return r;
 }
 
+// The student md_distill fitted to water-spcfw (bench/data/water-nn-student.json): O and H
+// networks, short-ranged (no electrostatics beyond its AEV cut-off), in float.
+ModelRecipe water_nn_student(std::string_view argument, const ModelRequest&) {
+  no_argument("water-nn-student", argument);
+  ModelRecipe r;
+  r.family = "nn-student";
+  r.make = [] { return std::make_unique<NnPotential<float>>(water_nn_student_spec()); };
+  r.force_tolerance = kTrainedNetworkForceTolerance;
+  return r;
+}
+
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (const std::string& n : names) out.append(out.empty() ? "" : ", ").append(n);
@@ -397,11 +408,12 @@ const std::vector<CatalogueEntry>& model_catalogue() {
       {"nn-student", "nn-student", nn_student},          // ANI-style presets over Si.sw
       {"nn-teacher", "nn-teacher", nn_teacher},
       {"c-nn-student", "c-nn-student", c_nn_student},  // the carbon student fitted to DUNN
-      {"nn", "nn:<weights.json>", nn_file},            // the user's ANI-style network
-      {"kim", "kim:<KIM model>", kim},                 // any installed OpenKIM model
-      {"dunn", "dunn:<KIM DUNN model>", dunn},         // DUNN natively, KIM's parameters
-      {"torch", "torch:<file>", torch_file},           // a deployed TorchScript model
-      {"ase", "ase:<module>:<Class>[:<JSON>]", ase},   // any ASE calculator
+      {"water-nn-student", "water-nn-student", water_nn_student},  // fitted to SPC/Fw
+      {"nn", "nn:<weights.json>", nn_file},                        // the user's ANI-style network
+      {"kim", "kim:<KIM model>", kim},                             // any installed OpenKIM model
+      {"dunn", "dunn:<KIM DUNN model>", dunn},        // DUNN natively, KIM's parameters
+      {"torch", "torch:<file>", torch_file},          // a deployed TorchScript model
+      {"ase", "ase:<module>:<Class>[:<JSON>]", ase},  // any ASE calculator
       {"eam", "eam:<file> | eam:kim:<KIM EAM_Dynamo model>", eam},  // EAM, LAMMPS's files
       {"water", "water", water},                                    // SPC/Fw with PME
   };

@@ -66,6 +66,13 @@ const std::vector<CounterSpec>& counter_specs() {
        "against the case's teacher (or the case of the same potential): mean |E - E_ref| / N over "
        "frames of MD at the case's state point (Step and Trajectory rows; computed untimed)"},
       {"force_rmse", "eV/A", "the same reference and frames: RMS force-component error"},
+      {"rdf_peak", "A",
+       "Trajectory rows of a student with an RDF species (water: O-O): where g(r) of its own "
+       "Langevin MD peaks (0.05 A bins; computed untimed)"},
+      {"rdf_peak_teacher", "A",
+       "the same for the teacher's MD of the same length from the same start"},
+      {"rdf_diff", "A",
+       "integral of |g(r) - g_teacher(r)| over 0-6 A (or half the box) between those two runs"},
       // NN potentials only: shares of the force-field time, and the dense layers' speed.
       {"nn_baseline_frac", "1", "NN: share of force time in the physical baseline (SW)"},
       {"nn_descriptor_frac", "1", "NN and DUNN: share of force time computing the descriptors"},
@@ -150,6 +157,9 @@ void publish(benchmark::State& state, Measurement& m) {
   if (t.density_mean) set(state, "density", *t.density_mean);
   if (m.accuracy.energy_mae_mev) set(state, "energy_mae", *m.accuracy.energy_mae_mev);
   if (m.accuracy.force_rmse) set(state, "force_rmse", *m.accuracy.force_rmse);
+  if (m.accuracy.rdf_peak) set(state, "rdf_peak", *m.accuracy.rdf_peak);
+  if (m.accuracy.rdf_peak_teacher) set(state, "rdf_peak_teacher", *m.accuracy.rdf_peak_teacher);
+  if (m.accuracy.rdf_diff) set(state, "rdf_diff", *m.accuracy.rdf_diff);
   const NnBreakdown& nn = m.nn;
   const double mesh_s = nn.spread_s + nn.fft_s + nn.solve_s + nn.gather_s;
   const double nn_total = nn.baseline_s + nn.descriptor_s + nn.network_s + nn.network_backward_s +

@@ -39,6 +39,10 @@ struct ThermoSummary {
 struct AccuracySummary {
   std::optional<double> energy_mae_mev;  ///< meV/atom
   std::optional<double> force_rmse;      ///< eV/A
+  // Trajectory rows of a case with an rdf_species: g(r) of its MD against the teacher's.
+  std::optional<double> rdf_peak;          ///< A: the case's model's first peak
+  std::optional<double> rdf_peak_teacher;  ///< A: the teacher's
+  std::optional<double> rdf_diff;          ///< A: integral of |g - g_teacher| dr
 };
 
 /// An NN potential's force time by stage (seconds summed over replicas) and its network work.

@@ -142,6 +142,7 @@ CaseSpec parse_custom_case(std::string_view spec) {
   if (!model) bad(c.name, "model= is required");
   const auto baseline = take("baseline");
   const auto teacher = take("teacher");
+  const auto rdf = take("rdf");
   c.units = &kMetalUnits;
   if (const auto path = take("structure")) {
     StructureOptions so;
@@ -243,6 +244,13 @@ CaseSpec parse_custom_case(std::string_view spec) {
     bad(c.name, e.what());
   }
   if (teacher) set_teacher(c, *teacher, sample);
+  if (rdf) {
+    if (!teacher) bad(c.name, "rdf= compares g(r) with a teacher's: give teacher= too");
+    if (sample.find_species(*rdf) < 0) {
+      bad(c.name, "rdf= species '" + *rdf + "' is not among the case's atoms");
+    }
+    c.rdf_species = *rdf;
+  }
   return c;
 }
 

@@ -9,9 +9,11 @@ namespace mdb::bench {
 
 /// Parses `NAME:key=value,key=value,...` (docs/BENCHMARKS.md, "Custom cases"):
 ///   model=<a catalogue model> (required; bench/catalogue.hpp: lj | lj:<eps>/<sigma>/<cutoff>
-///         | sw | sw:<file.sw> | nn-student | nn-teacher | c-nn-student | nn:<weights.json>
+///         | sw | sw:<file.sw> | nn-student | nn-teacher | c-nn-student | water-nn-student
+///         | nn:<weights.json>
 ///         | kim:<KIM model> | dunn:<KIM DUNN model> | torch:<TorchScript file>); with nn:,
-///         baseline=none (default) | sw | sw:<file>; teacher=<case> for accuracy counters
+///         baseline=none (default) | sw | sw:<file>; teacher=<case> for accuracy counters,
+///         and with it rdf=<species> for the g(r) counters of Trajectory rows
 ///   lattice=sc|bcc|fcc|diamond, a=<A>, species=<name>[, mass=<amu>]   or
 ///   structure=<file.xyz|.extxyz|.data|.lmp>[, types=<name>/<name>...]
 ///   T=<K> (300), P=<bar> (1), dt=<ps> (0.001), skin=<A> (1), friction=<1/ps> (5),

@@ -14,6 +14,7 @@
 #include "bench/samples_out.hpp"
 #include "bench/stats.hpp"
 #include "bench/teacher_accuracy.hpp"
+#include "bench/teacher_structure.hpp"
 #include "bench/workspace.hpp"
 #include "md/core/phase_timer.hpp"
 #ifdef MDB_HAVE_PYTHON
@@ -84,14 +85,22 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   return m;
 }
 
-// Step and Trajectory rows of a case with a teacher carry the model's accuracy against it
-// (computed once per state, after the timed loop). False after failing the benchmark.
+// Step and Trajectory rows of a case with a teacher carry the model's accuracy against it, and
+// Trajectory rows of one with an rdf_species its g(r) against the teacher's (computed once per
+// state, after the timed loop). False after failing the benchmark.
 bool add_accuracy(benchmark::State& state, const BenchmarkSpec& spec, Measurement& m) {
   if (spec.family != Family::Step && spec.family != Family::Trajectory) return true;
   try {
     if (const auto a = reference_accuracy(spec.key)) {
       m.accuracy.energy_mae_mev = a->energy_mae_mev;
       m.accuracy.force_rmse = a->force_rmse;
+    }
+    if (spec.family == Family::Trajectory) {
+      if (const auto r = reference_structure(spec.key)) {
+        m.accuracy.rdf_peak = r->peak;
+        m.accuracy.rdf_peak_teacher = r->peak_reference;
+        m.accuracy.rdf_diff = r->abs_difference;
+      }
     }
   } catch (const std::exception& e) {
     fail(state, e.what());

@@ -257,7 +257,8 @@ const char* md_options_help() {
           [--md_case=NAME:model=...,lattice=...|structure=FILE,...]  a custom case (repeatable;
                                         docs/BENCHMARKS.md), e.g. ge:model=kim:<model>,lattice=
                                         diamond,a=5.658,species=Ge  or  mine:model=sw,structure=s.xyz;
-                                        teacher=<case> adds energy_mae and force_rmse against it
+                                        teacher=<case> adds energy_mae and force_rmse against it,
+                                        and rdf=<species> its g(r) counters (rdf_peak, rdf_diff)
           [--md_peers=lammps/ase/openmm|lammps|...|none]
                                         Peer family: the Step states run by LAMMPS in-process,
                                         by ASE's own MD loop and (water) by OpenMM's CPU

@@ -9,8 +9,13 @@ const NnSpec& c_nn_student_spec() {
   return spec;
 }
 
-std::string c_nn_student_summary() {
-  const NnSpec& s = c_nn_student_spec();
+const NnSpec& water_nn_student_spec() {
+  static const NnSpec spec =
+      parse_nn_weights(water_nn_student_json(), "bench/data/water-nn-student.json");
+  return spec;
+}
+
+std::string student_summary(const NnSpec& s) {
   // Appends, not "literal" + std::to_string: GCC 12 warns falsely (-Wrestrict) on the latter.
   std::string out = "AEV ";
   out.append(std::to_string(s.aev.length(static_cast<int>(s.species.size())))).append(", ");

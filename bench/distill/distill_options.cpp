@@ -47,10 +47,13 @@ std::vector<int> widths(std::string_view flag, std::string_view v) {
 }  // namespace
 
 std::string distill_usage() {
-  return R"(md_distill: distil a fast NN student from a KIM DUNN teacher (docs/MODELS.md)
-  --teacher=MODEL        installed KIM DUNN model (default DUNN_WenTadmor_2019v1_C__MO_584345505904_000)
+  return R"(md_distill: distil a fast NN student from a teacher (docs/MODELS.md)
+  --teacher=MODEL        installed KIM DUNN model (default DUNN_WenTadmor_2019v1_C__MO_584345505904_000),
+                         or water-spcfw: SPC/Fw water with PME (md_bench's water case), sampled
+                         as 64-molecule boxes at 300 and 400 K (two boxes each; --phases unused)
   --member=M             -1 ensemble mean (default), 0 fully connected, 1..M one dropout member
-  --out=FILE             student weights, the project's JSON format (default c-nn-student.json)
+  --out=FILE             student weights, the project's JSON format (default c-nn-student.json;
+                         water-nn-student.json for the water teacher, and --name likewise)
   --curve=FILE.svg       learning curve;  --csv=FILE.csv  the same figures as a table
   --name=NAME            the student's name in the file (default c-nn-student)
   --frames_out=FILE      keep the sampled (and student-MD) frames, labelled, as JSON
@@ -59,7 +62,7 @@ std::string distill_usage() {
                          run at 300, 1000 and 2000 K, the liquid at 3000 K
   --frames=N             frames per training run (default 40);  --test_frames=N  per held-out run (12)
   --stride=N             MD steps between frames (default 20, 0.5 fs steps)
-  --equilibration=N      steps before the first frame (default 200);  --melt_steps=N (1000)
+  --equilibration=N      steps before the first frame (default 200, water 1000);  --melt_steps=N (1000)
   --radial=N --angles=N --angular_radial=N   AEV term counts (16, 4, 4)
   --rc=A --rca=A         radial and angular cutoffs in Angstrom (5.0, 3.5)
   --hidden=W,W           hidden layer widths (default 32,32)
@@ -81,6 +84,7 @@ std::string distill_usage() {
 DistillOptions parse_distill_options(int argc, const char* const* argv, bool& help) {
   DistillOptions o;
   help = false;
+  bool named = false, out_given = false, equilibration_given = false, phases_given = false;
   for (int a = 1; a < argc; ++a) {
     const std::string_view arg = argv[a];
     if (arg == "--help" || arg == "-h") {
@@ -100,19 +104,22 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
       o.teacher = v;
     else if (flag == "member")
       o.teacher_member = static_cast<int>(whole(flag, v, -1, 100000));
-    else if (flag == "out")
+    else if (flag == "out") {
       o.out = v;
-    else if (flag == "curve")
+      out_given = true;
+    } else if (flag == "curve")
       o.curve_svg = v;
     else if (flag == "csv")
       o.curve_csv = v;
-    else if (flag == "name")
+    else if (flag == "name") {
       o.name = v;
-    else if (flag == "frames_in")
+      named = true;
+    } else if (flag == "frames_in")
       o.frames_in = v;
     else if (flag == "frames_out")
       o.frames_out = v;
     else if (flag == "phases") {
+      phases_given = true;
       o.phases.clear();
       for (std::string_view rest = v;;) {
         const auto comma = rest.find(',');
@@ -136,9 +143,10 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
       o.test_frames = static_cast<int>(whole(flag, v, 1, 100000));
     else if (flag == "stride")
       o.sampling.stride = static_cast<int>(whole(flag, v, 1, 100000));
-    else if (flag == "equilibration")
+    else if (flag == "equilibration") {
       o.sampling.equilibration_steps = static_cast<int>(whole(flag, v, 0, 10000000));
-    else if (flag == "melt_steps")
+      equilibration_given = true;
+    } else if (flag == "melt_steps")
       o.sampling.melt_steps = static_cast<int>(whole(flag, v, 0, 10000000));
     else if (flag == "radial")
       o.radial_shifts = static_cast<int>(whole(flag, v, 1, 256));
@@ -192,6 +200,15 @@ DistillOptions parse_distill_options(int argc, const char* const* argv, bool& he
     throw std::invalid_argument(
         "--rca must not exceed --rc (the angular terms lie inside the "
         "radial cutoff)");
+  }
+  if (o.water_teacher()) {
+    if (phases_given) {
+      throw std::invalid_argument("--phases names carbon phases; the water teacher samples water");
+    }
+    if (!named) o.name = "water-nn-student";
+    if (!out_given) o.out = "water-nn-student.json";
+    // md_bench's water case equilibrates its randomly turned molecules for 1,000 steps.
+    if (!equilibration_given) o.sampling.equilibration_steps = 1000;
   }
   o.training.seed = o.seed;
   return o;

@@ -4,14 +4,21 @@
 #include <string>
 #include <vector>
 
+#include "model/distill/carbon_structures.hpp"
 #include "model/distill/frame_sampler.hpp"
 #include "model/distill/student_trainer.hpp"
 
 namespace mdb::distill {
 
+/// --teacher's name for md_bench's water case's model (SPC/Fw with PME).
+inline constexpr const char* kWaterTeacher = "water-spcfw";
+/// The water teacher's sampling temperatures (K): the case's, and a hotter set.
+inline constexpr double kWaterTemperatures[] = {300.0, 400.0};
+
 /// Everything md_distill does, from its flags (docs/MODELS.md, "Distilling a student").
 struct DistillOptions {
-  std::string teacher = "DUNN_WenTadmor_2019v1_C__MO_584345505904_000";  ///< a KIM DUNN model
+  /// A KIM DUNN model, or kWaterTeacher.
+  std::string teacher = "DUNN_WenTadmor_2019v1_C__MO_584345505904_000";
   int teacher_member = -1;  ///< -1 the ensemble mean, 0 the fully connected net, m a member
   std::string out = "c-nn-student.json";
   std::string curve_svg;  ///< learning curve (empty: none)
@@ -43,6 +50,8 @@ struct DistillOptions {
   double round_learning_rate = 5e-4;  ///< start of each refit's decay to final_lr
   int evaluate_every = 5;             ///< epochs between held-out evaluations on the learning curve
   std::uint64_t seed = 20261124;
+
+  bool water_teacher() const { return teacher == kWaterTeacher; }
 };
 
 /// Parses argv (argv[0] skipped). Throws std::invalid_argument with a one-line message in the

@@ -1,5 +1,6 @@
-// md_distill: samples frames by MD with a DUNN teacher, fits an ANI-style student to its energies
-// and forces, and writes the student's weights, its learning curve and its held-out accuracy.
+// md_distill: samples frames by MD with a teacher (DUNN carbon, SPC/Fw water), fits an ANI-style
+// student to its energies and forces, and writes the student's weights, its learning curve and its
+// held-out accuracy.
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -10,14 +11,12 @@
 #include <vector>
 
 #include "bench/distill/distill_options.hpp"
+#include "bench/distill/distill_teachers.hpp"
 #include "bench/distill/learning_curve.hpp"
 #include "model/distill/frame_file.hpp"
 #include "model/distill/frame_sampler.hpp"
 #include "model/distill/student_sampling.hpp"
 #include "model/distill/student_trainer.hpp"
-#include "model/dunn/dunn_potential.hpp"
-#include "model/kim/kim_collections.hpp"
-#include "model/kim/kim_dunn_params.hpp"
 #include "model/nnp/nn_potential.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 
@@ -25,7 +24,6 @@ namespace mdb::distill {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using TeacherFactory = std::function<std::unique_ptr<ForceField>()>;
 
 double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -43,83 +41,35 @@ std::string figure(double v, const char* format) {
   return buf;
 }
 
-// The training runs: each crystal from room temperature to near melting, a liquid at 3,000 K.
-std::vector<SamplingRun> training_runs(const std::vector<CarbonPhase>& phases, int frames,
-                                       std::uint64_t seed) {
-  std::vector<SamplingRun> runs;
-  for (CarbonPhase phase : phases) {
-    if (phase == CarbonPhase::Liquid) {
-      runs.push_back({phase, 3000.0, frames, seed += 100});
-      continue;
-    }
-    for (double t : {300.0, 1000.0, 2000.0}) runs.push_back({phase, t, frames, seed += 100});
-  }
-  return runs;
-}
-
 constexpr const char* kTrainingSet = "train";
 
-std::string phase_list(const std::vector<CarbonPhase>& phases) {
-  std::string out;
-  for (CarbonPhase p : phases) out += (out.empty() ? "" : ", ") + carbon_phase_name(p);
-  return out;
-}
-
-std::string teacher_mode(const DistillOptions& o) {
-  return o.teacher_member < 0 ? std::string("ensemble mean")
-                              : "member " + std::to_string(o.teacher_member);
-}
-
-// Where a frames file's labels come from: a fit refuses frames of another teacher or phases.
-std::string labelled_by(const DistillOptions& o) {
-  return o.teacher + " (" + teacher_mode(o) + "); phases " + phase_list(o.phases);
-}
-
-// "graphite, liquid (crystals 300-2000 K, liquid 3000 K)", as sampled.
-std::string sampled_what(const std::vector<CarbonPhase>& phases) {
-  bool crystal = false, liquid = false;
-  for (CarbonPhase p : phases) (p == CarbonPhase::Liquid ? liquid : crystal) = true;
-  std::string temps = crystal ? "crystals 300-2000 K" : "";
-  if (liquid) temps += std::string(crystal ? ", " : "") + "liquid 3000 K";
-  return phase_list(phases) + " (" + temps + ")";
-}
-
-// The training set first, then the held-out sets: new trajectories (other seeds) at the
-// temperatures the benchmark cases run and a hot pair, and the liquid if it is sampled.
-std::vector<FrameSet> sample_sets(const DistillOptions& o, const TeacherFactory& teacher) {
-  std::uint64_t seed = o.seed + 1700;  // runs 100 apart: a run uses seed, seed + 1 and + 2
+// The training set first, then the teacher's held-out sets.
+std::vector<FrameSet> sample_sets(const DistillOptions& o, const DistillTeacher& teacher) {
   std::vector<std::pair<std::string, std::vector<SamplingRun>>> plan = {
-      {kTrainingSet, training_runs(o.phases, o.frames, o.seed)}, {"300 K", {}}, {"2000 K", {}}};
-  for (CarbonPhase phase : o.phases) {
-    if (phase == CarbonPhase::Liquid) {
-      plan.push_back({"liquid 3000 K", {{phase, 3000.0, o.test_frames, seed += 100}}});
-      continue;
-    }
-    plan[1].second.push_back({phase, 300.0, o.test_frames, seed += 100});
-    plan[2].second.push_back({phase, 2000.0, o.test_frames, seed += 100});
-  }
+      {kTrainingSet, teacher.training_runs(o.frames, o.seed)}};
+  plan.insert(plan.end(), teacher.held_out.begin(), teacher.held_out.end());
   std::vector<FrameSet> sets;
   for (const auto& [name, runs] : plan) {
     if (runs.empty()) continue;
     sets.push_back({name, {}});
     for (const auto& r : runs) {
       const auto t0 = Clock::now();
-      auto got = sample_frames(teacher, r, o.sampling);
-      std::cerr << "md_distill: sampled " << got.size() << " frames of "
-                << carbon_phase_name(r.phase) << " at " << r.temperature << " K in "
-                << figure(since(t0), "%.1f") << " s\n";
+      auto got = sample_frames(teacher.make, r, o.sampling);
+      std::cerr << "md_distill: sampled " << got.size() << " frames of " << r.phase << " at "
+                << r.temperature << " K in " << figure(since(t0), "%.1f") << " s\n";
       for (auto& f : got) sets.back().frames.push_back(std::move(f));
     }
   }
   return sets;
 }
 
-std::vector<FrameSet> read_sets(const DistillOptions& o) {
+std::vector<FrameSet> read_sets(const DistillOptions& o, const DistillTeacher& teacher) {
   FrameFile file = read_frame_file(o.frames_in);
   const std::string where = "frames file " + o.frames_in + ": ";
-  if (file.labelled_by != labelled_by(o)) {
+  if (file.labelled_by != teacher.labelled_by) {
     throw std::invalid_argument(where + "labelled by " + file.labelled_by + ", not " +
-                                labelled_by(o) + " (give the same --teacher, --member, --phases)");
+                                teacher.labelled_by +
+                                " (give the same --teacher, --member, --phases)");
   }
   if (file.sets.empty() || file.sets.front().name != kTrainingSet) {
     throw std::invalid_argument(where + "its first set must be '" + kTrainingSet + "'");
@@ -131,22 +81,16 @@ std::vector<FrameSet> read_sets(const DistillOptions& o) {
 }
 
 int run(const DistillOptions& o) {
-  if (!kim_model_installed(o.teacher)) {
-    throw std::invalid_argument("the KIM model '" + o.teacher +
-                                "' is not installed (Debian: openkim-models)");
-  }
-  const DunnParams params = dunn_params_from_kim(o.teacher);
-  const TeacherFactory teacher = [&] {
-    return std::make_unique<DunnPotential>(params, o.teacher_member);
-  };
-  auto labeller = teacher();  // checks --member against the model's ensemble before sampling
+  const DistillTeacher teacher = make_distill_teacher(o);
+  auto labeller = teacher.make();  // checks --member against the model's ensemble before sampling
 
   const auto t_sample = Clock::now();
-  std::vector<FrameSet> sets = o.frames_in.empty() ? sample_sets(o, teacher) : read_sets(o);
+  std::vector<FrameSet> sets =
+      o.frames_in.empty() ? sample_sets(o, teacher) : read_sets(o, teacher);
   double sampling_s = since(t_sample);
   // Kept at once, so minutes of sampling survive a fit that fails; again after the rounds.
   const auto keep_frames = [&] {
-    if (!o.frames_out.empty()) write_frame_file(o.frames_out, {labelled_by(o), sets});
+    if (!o.frames_out.empty()) write_frame_file(o.frames_out, {teacher.labelled_by, sets});
   };
   keep_frames();
   std::vector<LabelledFrame>& frames = sets.front().frames;
@@ -154,7 +98,7 @@ int run(const DistillOptions& o) {
 
   NnSpec spec;
   spec.name = o.name;
-  spec.species = {"C"};
+  spec.species = teacher.species;
   spec.celu_alpha = o.celu_alpha;
   spec.aev = AevParams::ani_like(o.radial_shifts, o.angle_shifts, o.angular_radial_shifts,
                                  o.radial_cutoff, o.angular_cutoff);
@@ -194,7 +138,7 @@ int run(const DistillOptions& o) {
   for (int r = 1; r <= o.rounds; ++r) {
     const auto t0 = Clock::now();
     int added = 0, blew_up = 0;
-    const auto runs = training_runs(o.phases, o.round_frames, o.seed + 10007 * r);
+    const auto runs = teacher.training_runs(o.round_frames, o.seed + 10007 * r);
     for (const SamplingRun& run : runs) {
       StudentMdFrames got = student_md_frames(student, *labeller, run, o.sampling);
       added += static_cast<int>(got.frames.size());
@@ -216,16 +160,16 @@ int run(const DistillOptions& o) {
   if (o.rounds > 0) keep_frames();
 
   student.description =
-      "distilled by md_distill from " + o.teacher + " (" + teacher_mode(o) + ") on " +
-      std::to_string(frames.size()) + " frames of " + sampled_what(o.phases) +
+      "distilled by md_distill from " + teacher.described + " on " + std::to_string(frames.size()) +
+      " frames of " + teacher.sampled_what +
       (o.rounds > 0 ? ", " + std::to_string(o.rounds) + " rounds of its own MD," : std::string()) +
       " energies and forces, " + std::to_string(epochs_done) + " epochs, seed " +
       std::to_string(o.seed);
   write_nn_weights(student, o.out);
   if (!o.curve_csv.empty()) write_file(o.curve_csv, curve_csv(curve));
   if (!o.curve_svg.empty()) {
-    write_file(o.curve_svg, curve_svg(curve, o.name + ": learning curve against " +
-                                                 std::string("the DUNN teacher")));
+    write_file(o.curve_svg,
+               curve_svg(curve, o.name + ": learning curve against " + teacher.curve_title));
   }
 
   // What md_bench runs: the exported network in float.

@@ -1,6 +1,7 @@
 #include "model/distill/carbon_structures.hpp"
 
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 #include "md/structure/lattice.hpp"
@@ -35,6 +36,15 @@ System carbon_structure(CarbonPhase phase) {
     return build_lattice(LatticeSpec{LatticeKind::Diamond, a, 2, 2, 2}, carbon, kMetalUnits);
   }
   return replicate(graphite_cell(), {4, 2, 1});
+}
+
+SamplingRun carbon_run(CarbonPhase phase, double temperature, int frames, std::uint64_t seed) {
+  return {carbon_phase_name(phase),
+          std::make_shared<const System>(carbon_structure(phase)),
+          phase == CarbonPhase::Liquid,
+          temperature,
+          frames,
+          seed};
 }
 
 System graphite_cell() {

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "md/core/system.hpp"
+#include "model/distill/frame_sampler.hpp"
 
 namespace mdb {
 
@@ -20,6 +21,10 @@ std::string carbon_phase_name(CarbonPhase phase);
 /// - liquid: diamond's sites at a = 3.95 A (2.59 g/cm^3, liquid carbon's density near melting),
 ///   a start to be melted (sample_carbon_frames does).
 System carbon_structure(CarbonPhase phase);
+
+/// A sampling run of the phase at `temperature` (K): its 64-atom structure, melted first for the
+/// liquid.
+SamplingRun carbon_run(CarbonPhase phase, double temperature, int frames, std::uint64_t seed);
 
 /// One orthorhombic cell of AB graphite (8 atoms: a x sqrt(3) a x c, two layers of 4), the
 /// repeat unit of carbon_structure(Graphite) and of md_bench's carbon cases.

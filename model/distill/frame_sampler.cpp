@@ -11,8 +11,7 @@ namespace mdb {
 namespace {
 
 std::string run_name(const SamplingRun& run) {
-  return carbon_phase_name(run.phase) + " " + std::to_string(static_cast<long>(run.temperature)) +
-         " K";
+  return run.phase + " " + std::to_string(static_cast<long>(run.temperature)) + " K";
 }
 
 // False when the run blew up and `quiet`; throws when it blew up otherwise.
@@ -31,11 +30,12 @@ bool run_checked(Simulation& sim, long steps, double max_temperature, const std:
 std::vector<LabelledFrame> sample_frames(
     const std::function<std::unique_ptr<ForceField>()>& teacher, const SamplingRun& run,
     const SamplingSettings& settings) {
-  if (run.frames < 0 || settings.stride < 1 || !(run.temperature > 0)) {
-    throw std::invalid_argument("sample_frames: frames >= 0, stride >= 1 and T > 0 are needed");
+  if (run.frames < 0 || settings.stride < 1 || !(run.temperature > 0) || !run.start) {
+    throw std::invalid_argument(
+        "sample_frames: a start, frames >= 0, stride >= 1 and T > 0 are needed");
   }
   const std::string name = run_name(run);
-  const bool melt = run.phase == CarbonPhase::Liquid;
+  const bool melt = run.melt;
   const double limit = 5.0 * run.temperature + (melt ? settings.melt_temperature : 0.0);
   auto simulation = [&](System system, double temperature, std::uint64_t seed) {
     return std::make_unique<Simulation>(
@@ -44,7 +44,7 @@ std::vector<LabelledFrame> sample_frames(
             settings.timestep, ThermostatSettings{temperature, settings.friction, seed}),
         NeighborPolicy{1.0, 1, true, 10}, false, settings.threads);
   };
-  System start = carbon_structure(run.phase);
+  System start = *run.start;
   assign_maxwell_boltzmann(start, melt ? settings.melt_temperature : run.temperature, run.seed);
   if (melt) {
     auto melting = simulation(std::move(start), settings.melt_temperature, run.seed + 1);

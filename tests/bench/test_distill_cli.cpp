@@ -73,6 +73,25 @@ TEST(DistillOptions, FlagsReachTheirSettings) {
   EXPECT_TRUE(help);
 }
 
+// The water teacher names its student and equilibrates its random boxes as md_bench's water
+// case does, unless told otherwise; carbon phases mean nothing to it.
+TEST(DistillOptions, TheWaterTeacherHasItsOwnDefaults) {
+  const auto w = parse({"--teacher=water-spcfw"});
+  EXPECT_TRUE(w.water_teacher());
+  EXPECT_EQ(w.name, "water-nn-student");
+  EXPECT_EQ(w.out, "water-nn-student.json");
+  EXPECT_EQ(w.sampling.equilibration_steps, 1000);
+  const auto mine =
+      parse({"--teacher=water-spcfw", "--name=w2", "--out=w2.json", "--equilibration=50"});
+  EXPECT_EQ(mine.name, "w2");
+  EXPECT_EQ(mine.out, "w2.json");
+  EXPECT_EQ(mine.sampling.equilibration_steps, 50);
+  EXPECT_FALSE(parse({}).water_teacher());
+  EXPECT_EQ(parse({}).sampling.equilibration_steps, 200);
+  EXPECT_EQ(error_of({"--teacher=water-spcfw", "--phases=diamond"}),
+            "--phases names carbon phases; the water teacher samples water");
+}
+
 TEST(DistillOptions, BadValuesGetOneLineErrorsInTheFlagsTerms) {
   EXPECT_EQ(error_of({"--epochs=x"}), "--epochs must be a whole number in [1, 1000000], got 'x'");
   EXPECT_EQ(error_of({"--frames=0"}), "--frames must be a whole number in [1, 100000], got '0'");

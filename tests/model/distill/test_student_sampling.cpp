@@ -30,7 +30,7 @@ TEST(StudentSampling, FramesFollowTheStudentAndCarryTheTeachersLabels) {
   const NnSpec student = make_nn_preset("nn-student", {"C"}, 11, 0.02);
   NnPotential<double> student_model(student);
   StillingerWeber teacher = test::carbon_sw();
-  const SamplingRun run{CarbonPhase::Diamond, 300.0, 3, 5};
+  const SamplingRun run = carbon_run(CarbonPhase::Diamond, 300.0, 3, 5);
   const StudentMdFrames got = student_md_frames(student, teacher, run, short_runs());
   ASSERT_EQ(got.frames.size(), 3u);
   EXPECT_FALSE(got.blew_up);
@@ -59,7 +59,7 @@ TEST(StudentSampling, ABlowUpEndsTheRunWithoutAnError) {
   // past 5 x 300 K within a few steps.
   const NnSpec wild = make_nn_preset("nn-student", {"C"}, 11, 100.0);
   StillingerWeber teacher = test::carbon_sw();
-  const SamplingRun run{CarbonPhase::Diamond, 300.0, 20, 5};
+  const SamplingRun run = carbon_run(CarbonPhase::Diamond, 300.0, 20, 5);
   const StudentMdFrames got = student_md_frames(wild, teacher, run, short_runs());
   EXPECT_TRUE(got.blew_up);
   EXPECT_LT(got.frames.size(), 20u);
@@ -70,7 +70,7 @@ TEST(StudentSampling, ABlowUpEndsTheRunWithoutAnError) {
   SamplingSettings melt = short_runs();
   melt.melt_steps = 20;
   const StudentMdFrames molten =
-      student_md_frames(wild, teacher, {CarbonPhase::Liquid, 3000.0, 5, 5}, melt);
+      student_md_frames(wild, teacher, carbon_run(CarbonPhase::Liquid, 3000.0, 5, 5), melt);
   EXPECT_TRUE(molten.blew_up);
   EXPECT_TRUE(molten.frames.empty());
 }

@@ -3,6 +3,7 @@
 // 0.5 fs keeps the energy: a drift inside the NN cases' bound (0.01 meV/atom/ps).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <vector>
@@ -10,14 +11,13 @@
 #include "md/engine/simulation.hpp"
 #include "md/integrate/langevin.hpp"
 #include "md/integrate/velocity_verlet.hpp"
+#include "md/structure/radial_distribution.hpp"
 #include "md/structure/velocities.hpp"
 #include "md/structure/water_box.hpp"
 #include "model/water/water_model.hpp"
 
 namespace mdb {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // 64 molecules at 1.0 g/cm^3 (a 12.4 Angstrom box): the RDF reaches half the box, past the
 // first shell. A 6 Angstrom cut-off keeps it quick; PME makes Coulomb's sum whole at any
@@ -48,37 +48,15 @@ TEST(WaterDynamics, OxygenRdfPeaksAtSpcFwsFirstShell) {
                  NeighborPolicy{1.0}, false);
   sim.run(3000);  // 1.5 ps: the lattice melts and the first shell forms
   const System& s = sim.system();
-  const double half = 0.5 * s.box().length(0);
-  const double bin = 0.05;
-  const int nbins = static_cast<int>(half / bin);
-  std::vector<double> hist(static_cast<std::size_t>(nbins), 0.0);
-  int frames = 0;
+  const int oxygen = s.find_species("O");
+  RadialDistribution rdf(0.5 * s.box().length(0), 0.05);
   for (int f = 0; f < 150; ++f) {  // 1.5 ps more, a frame every 5 fs
     sim.run(20);
-    ++frames;
-    for (std::size_t i = 0; i < s.size(); i += 3) {
-      for (std::size_t j = i + 3; j < s.size(); j += 3) {
-        double d[3] = {s.x()[i] - s.x()[j], s.y()[i] - s.y()[j], s.z()[i] - s.z()[j]};
-        s.box().minimum_image(d[0], d[1], d[2]);
-        const double r = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-        if (r < half) hist[static_cast<std::size_t>(r / bin)] += 2.0;
-      }
-    }
+    rdf.add_frame(s, oxygen, oxygen);
   }
-  const double n_o = static_cast<double>(s.size() / 3);
-  const double rho = n_o / s.box().volume();
-  int peak = 0;
-  double g_peak = 0.0;
-  for (int b = 0; b < nbins; ++b) {
-    const double r0 = b * bin, r1 = r0 + bin;
-    const double shell = 4.0 / 3.0 * kPi * (r1 * r1 * r1 - r0 * r0 * r0);
-    const double g = hist[b] / (frames * n_o * rho * shell);
-    if (g > g_peak) {
-      g_peak = g;
-      peak = b;
-    }
-  }
-  const double r_peak = (peak + 0.5) * bin;
+  const std::vector<double> g = rdf.g();
+  const double g_peak = *std::max_element(g.begin(), g.end());
+  const double r_peak = rdf_peak_position(rdf);
   std::cout << "g_OO first peak " << g_peak << " at " << r_peak << " Angstrom\n";
   // SPC/Fw's first peak: 2.8 Angstrom; an LJ-only liquid of these oxygens would peak near
   // 1.12 sigma = 3.55, and charges of the wrong sign or size move or flatten it.

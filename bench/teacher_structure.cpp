@@ -1,0 +1,88 @@
+#include "bench/teacher_structure.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <variant>
+
+#include "md/engine/simulation.hpp"
+#include "md/structure/radial_distribution.hpp"
+
+namespace mdb::bench {
+namespace {
+
+// In steps of the case's time step: 0.1 ps to relax, 0.4 ps of frames at water's 0.5 fs.
+constexpr long kRelaxSteps = 200;
+constexpr int kFrames = 80;
+constexpr long kStride = 10;
+
+RadialDistribution structure_of(const CaseSpec& mover, const CaseSpec& c, const System& start,
+                                const StateKey& key, int species) {
+  Simulation sim(start, mover.recipe.make(),
+                 make_integrator(c, Ensemble::NVT, key.timestep, key.seed + 91), mover.neighbor,
+                 false);
+  const double half =
+      0.5 * std::min({start.box().length(0), start.box().length(1), start.box().length(2)});
+  RadialDistribution rdf(std::min(kRdfRange, std::floor(half / kRdfBin) * kRdfBin), kRdfBin);
+  const auto checked = [&](long steps) {
+    sim.run(steps);
+    const Thermo t = sim.thermo();
+    if (!(t.temperature < blow_up_temperature(c))) {
+      throw std::runtime_error(mover.name + "'s MD blew up (T = " + std::to_string(t.temperature) +
+                               " K)");
+    }
+  };
+  checked(kRelaxSteps);
+  for (int f = 0; f < kFrames; ++f) {
+    checked(kStride);
+    rdf.add_frame(sim.system(), species, species);
+  }
+  return rdf;
+}
+
+ReferenceStructure measure(const StateKey& key, const CaseSpec& teacher) {
+  const CaseSpec& c = *key.spec;
+  StateKey from = key;
+  from.spec = &teacher;
+  from.ensemble = Ensemble::NVT;
+  const System& start = equilibrated_system(from);
+  const int species = start.find_species(c.rdf_species);
+  if (species < 0) {
+    throw std::runtime_error("the system has no species '" + c.rdf_species + "' (rdf_species)");
+  }
+  const RadialDistribution own = structure_of(c, c, start, key, species);
+  const RadialDistribution ref = structure_of(teacher, c, start, key, species);
+  return {teacher.name,           own.frames(),           own.range(),
+          rdf_peak_position(own), rdf_peak_position(ref), rdf_abs_difference(own, ref)};
+}
+
+}  // namespace
+
+std::optional<ReferenceStructure> reference_structure(const StateKey& key) {
+  const CaseSpec& c = *key.spec;
+  if (c.teacher.empty() || c.rdf_species.empty()) return std::nullopt;
+  const CaseSpec* teacher = find_case(c.teacher);
+  if (teacher == nullptr) return std::nullopt;
+  static std::mutex mutex;
+  static std::map<std::string, std::variant<ReferenceStructure, std::string>> cache;
+  std::lock_guard lock(mutex);
+  // NVT runs from the teacher's NVT state: every ensemble's rows of one size share them.
+  StateKey k = key;
+  k.ensemble = Ensemble::NVT;
+  auto it = cache.find(k.str());
+  if (it == cache.end()) {
+    std::variant<ReferenceStructure, std::string> result;
+    try {
+      result = measure(key, *teacher);
+    } catch (const std::exception& e) {
+      result = std::string("g(r) against ") + teacher->name + ": " + e.what();
+    }
+    it = cache.emplace(k.str(), std::move(result)).first;
+  }
+  if (const auto* err = std::get_if<std::string>(&it->second)) throw std::runtime_error(*err);
+  return std::get<ReferenceStructure>(it->second);
+}
+
+}  // namespace mdb::bench
