@@ -8,24 +8,12 @@
 #include "bench/teacher_accuracy.hpp"
 #include "md/neighbor/neighbor_list.hpp"
 #include "model/lennard_jones.hpp"
+#include "tests/bench/lj_ar_student.hpp"
 
 namespace mdb::bench {
 namespace {
 
-// lj-ar's crystal with argon's LJ scaled by `scale` in epsilon, taught by lj-ar.
-const CaseSpec& student_of_lj_ar(const std::string& name, double scale) {
-  if (const CaseSpec* c = find_case(name)) return *c;
-  CaseSpec c = *find_case("lj-ar");
-  c.name = name;
-  c.teacher = "lj-ar";
-  c.recipe.make = [scale]() -> std::unique_ptr<ForceField> {
-    LjParams p = LjParams::argon();
-    p.species.front().epsilon *= scale;
-    return std::make_unique<LennardJones<>>(p);
-  };
-  add_case(c);
-  return *find_case(name);
-}
+using test::student_of_lj_ar;
 
 TEST(TeacherAccuracy, TheTeachersOwnPotentialIsExact) {
   const StateKey key{&student_of_lj_ar("lj-ar-copy", 1.0), Ensemble::NVE, 32, 5, 0.002};

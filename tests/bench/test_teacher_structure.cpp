@@ -9,24 +9,14 @@
 #include "bench/custom_case.hpp"
 #include "bench/teacher_structure.hpp"
 #include "model/lennard_jones.hpp"
+#include "tests/bench/lj_ar_student.hpp"
 
 namespace mdb::bench {
 namespace {
 
 // lj-ar's crystal with argon's LJ scaled by `scale` in epsilon, taught by lj-ar, Ar-Ar g(r).
 const CaseSpec& rdf_student_of_lj_ar(const std::string& name, double scale) {
-  if (const CaseSpec* c = find_case(name)) return *c;
-  CaseSpec c = *find_case("lj-ar");
-  c.name = name;
-  c.teacher = "lj-ar";
-  c.rdf_species = "Ar";
-  c.recipe.make = [scale]() -> std::unique_ptr<ForceField> {
-    LjParams p = LjParams::argon();
-    p.species.front().epsilon *= scale;
-    return std::make_unique<LennardJones<>>(p);
-  };
-  add_case(c);
-  return *find_case(name);
+  return test::student_of_lj_ar(name, scale, "Ar");
 }
 
 // 108 atoms (3 x 3 x 3 fcc cells, a = 5.26 A: a 15.8 A box), so g(r) reaches 6 A.
