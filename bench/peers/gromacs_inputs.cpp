@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include "bench/peers/gromacs_gro.hpp"
 #include "bench/peers/gromacs_mdp.hpp"
 #include "bench/peers/gromacs_topology.hpp"
+#include "bench/peers/peer_input_files.hpp"
 #ifdef MDB_HAVE_WATER
 #include "model/pme/pme_params.hpp"
 #endif
@@ -19,12 +19,6 @@ namespace {
 constexpr long kIntervalMaxSteps = 2000;
 constexpr long kIntervalChunk = 100;
 constexpr long long kIntervalBuilds = 10;
-
-void write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out.flush()) throw std::runtime_error(path.string() + ": cannot write");
-}
 
 // The grid md_bench's PME takes for `box` (fourier-nx/ny/nz), so that both use the same one.
 std::array<int, 3> pme_grid_for(const GromacsPotential::Pme& pme, double cutoff, const Box& box) {
@@ -67,9 +61,7 @@ int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::s
                          const std::string& dir, std::vector<std::string>* skipped) {
   namespace fs = std::filesystem;
   const fs::path root = fs::absolute(dir);
-  std::error_code ec;
-  fs::create_directories(root, ec);
-  if (ec) throw std::runtime_error(root.string() + ": cannot create (" + ec.message() + ")");
+  make_input_folder(root);
   std::string index;
   int written = 0;
   for (const PlannedBenchmark& p : plan) {
@@ -110,8 +102,7 @@ int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::s
         continue;
       }
       const fs::path folder = root / name;
-      fs::create_directories(folder, ec);
-      if (ec) throw std::runtime_error(folder.string() + ": cannot create (" + ec.message() + ")");
+      make_input_folder(folder);
       const GromacsTopology top = make_gromacs_topology(*c.recipe.gromacs, state, units, title);
       const int interval = gromacs_list_interval(s.key);
       GromacsRunParams run =
@@ -119,11 +110,11 @@ int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::s
       if (const auto& pme = c.recipe.gromacs->pme) {
         run.pme_grid = pme_grid_for(*pme, c.recipe.gromacs->cutoff, state.box());
       }
-      write_text(folder / "conf.gro", gro_text(state, top, units, title));
-      write_text(folder / "topol.top", topology_text(top));
-      write_text(folder / "grompp.mdp", mdp_text(run));
+      write_input_text(folder / "conf.gro", gro_text(state, top, units, title));
+      write_input_text(folder / "topol.top", topology_text(top));
+      write_input_text(folder / "grompp.mdp", mdp_text(run));
       run.rerun = true;
-      write_text(folder / "rerun.mdp", mdp_text(run));
+      write_input_text(folder / "rerun.mdp", mdp_text(run));
       index.append(name).append("\tStep/").append(ens).append("/").append(atoms).append("/");
       index.append(c.name).append("\t").append(atoms).append("\t");
       index.append(std::to_string(interval)).append("\n");
@@ -132,7 +123,7 @@ int write_gromacs_inputs(const std::vector<PlannedBenchmark>& plan, const std::s
     }
     ++written;
   }
-  write_text(root / "index.tsv", index);
+  write_input_text(root / "index.tsv", index);
   return written;
 }
 

@@ -1,31 +1,20 @@
 #include "bench/peers/lammps_inputs.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include "bench/peers/lammps_script.hpp"
+#include "bench/peers/peer_input_files.hpp"
 #include "bench/prepared_state.hpp"
 #include "md/structure/lammps_data.hpp"
 
 namespace mdb::bench {
-namespace {
-
-void write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out.flush()) throw std::runtime_error(path.string() + ": cannot write");
-}
-
-}  // namespace
 
 int write_lammps_inputs(const std::vector<PlannedBenchmark>& plan, const std::string& filter,
                         const std::string& dir) {
   namespace fs = std::filesystem;
   const fs::path root = fs::absolute(dir);
-  std::error_code ec;
-  fs::create_directories(root, ec);
-  if (ec) throw std::runtime_error(root.string() + ": cannot create (" + ec.message() + ")");
+  make_input_folder(root);
   std::string index;
   int written = 0;
   for (const PlannedBenchmark& p : plan) {
@@ -37,8 +26,7 @@ int write_lammps_inputs(const std::vector<PlannedBenchmark>& plan, const std::st
     const std::string atoms = std::to_string(s.key.atoms);
     const std::string name = ens + "-" + atoms + "-" + s.key.spec->name;
     const fs::path folder = root / name;
-    fs::create_directories(folder, ec);
-    if (ec) throw std::runtime_error(folder.string() + ": cannot create (" + ec.message() + ")");
+    make_input_folder(folder);
     write_lammps_data(equilibrated_system(s.key), (folder / "data.lmp").string());
     std::string in = "# md_bench state " + p.name + ": the Peer row's input, stand-alone.\n";
     in.append("# mpirun -np 2 lmp -in in.lmp -var steps 1000\n");
@@ -46,12 +34,12 @@ int write_lammps_inputs(const std::vector<PlannedBenchmark>& plan, const std::st
     in.append(lammps_dynamics_script(*s.key.spec, s.key.ensemble, s.key.timestep, s.key.seed,
                                      folder.string()));
     in.append("run 20\nrun ${steps}\n");
-    write_text(folder / "in.lmp", in);
+    write_input_text(folder / "in.lmp", in);
     index.append(name).append("\tPeer/").append(ens).append("/").append(atoms).append("/");
     index.append(s.key.spec->name).append("\t").append(atoms).append("\n");
     ++written;
   }
-  write_text(root / "index.tsv", index);
+  write_input_text(root / "index.tsv", index);
   return written;
 }
 

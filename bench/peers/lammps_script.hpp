@@ -44,7 +44,8 @@ std::string lammps_number(double v);
 std::string lammps_box_script(const CaseSpec& c, const System& system);
 
 /// The same units and atom settings (atom_style full for a molecular model), with box, masses,
-/// atoms, velocities and any bonds and angles read from a LAMMPS data file (md/structure_file's write_structure writes one), for a stand-alone `lmp` run.
+/// atoms, velocities and any bonds and angles read from a LAMMPS data file (md/structure_file's
+/// write_structure writes one), for a stand-alone `lmp` run.
 std::string lammps_data_script(const CaseSpec& c, const std::string& data_file);
 
 /// Lines after the atoms exist: pair style (its files written into `scratch_dir`), neighbour

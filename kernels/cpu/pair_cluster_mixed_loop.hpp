@@ -184,14 +184,11 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
       r.pre = term.pre(r.listed ? r.r2 : one);
       return r;
     };
-    Row cur = start_row(k_begin);
-    for (std::int64_t k = k_begin; k < k_end; ++k) {
-      if constexpr (!Term::kPipelined) cur = start_row(k);
-      const Row next = Term::kPipelined ? start_row(k + 1) : cur;
-      const int pj = 2 * kC * cur.cj;
+    auto sum_row = [&](const Row& r) {
+      const int pj = 2 * kC * r.cj;
       F8 e{};
-      const F8 fr = term.template term<kEnergy>(irow, cur.cj, cur.listed, cur.r2, cur.pre, e);
-      const F8 fxp = cur.dx * fr, fyp = cur.dy * fr, fzp = cur.dz * fr;
+      const F8 fr = term.template term<kEnergy>(irow, r.cj, r.listed, r.r2, r.pre, e);
+      const F8 fxp = r.dx * fr, fyp = r.dy * fr, fzp = r.dz * fr;
       fix += fxp;
       fiy += fyp;
       fiz += fzp;
@@ -199,7 +196,16 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
       simd::store(jy + pj, simd::load<F8>(jy + pj) - fyp);
       simd::store(jz + pj, simd::load<F8>(jz + pj) - fzp);
       if constexpr (kEnergy) e_acc += e;
-      cur = next;
+    };
+    if constexpr (Term::kPipelined) {
+      Row cur = start_row(k_begin);
+      for (std::int64_t k = k_begin; k < k_end; ++k) {
+        const Row next = start_row(k + 1);
+        sum_row(cur);
+        cur = next;
+      }
+    } else {
+      for (std::int64_t k = k_begin; k < k_end; ++k) sum_row(start_row(k));
     }
     fx[si] += sum4(simd::low_half(fix));
     fy[si] += sum4(simd::low_half(fiy));

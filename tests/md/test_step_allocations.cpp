@@ -382,11 +382,11 @@ TEST(StepAllocations, WaterStepsAllocateNothing) {
     Simulation nve(s, std::make_unique<WaterModel>(), std::make_unique<VelocityVerlet>(0.0005),
                    {1.0, 1, true, 10}, true, threads);
     EXPECT_EQ(allocations_during(nve, 300), 0) << "NVE, " << threads << " thread(s)";
-    Simulation npt(s, std::make_unique<WaterModel>(),
-                   std::make_unique<NptLangevinIntegrator>(
-                       0.0005, ThermostatSettings{300.0, 10.0, 1},
-                       BarostatSettings{1.0, 1.0, 4.5e-5, 2}),
-                   {1.0, 1, true, 10}, true, threads);
+    Simulation npt(
+        s, std::make_unique<WaterModel>(),
+        std::make_unique<NptLangevinIntegrator>(0.0005, ThermostatSettings{300.0, 10.0, 1},
+                                                BarostatSettings{1.0, 1.0, 4.5e-5, 2}),
+        {1.0, 1, true, 10}, true, threads);
     EXPECT_EQ(allocations_during(npt, 300), 0) << "NPT, " << threads << " thread(s)";
   }
 }

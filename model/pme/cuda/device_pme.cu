@@ -33,6 +33,7 @@ struct DevicePme::Impl {
   DeviceBuffer<double> acc;                  ///< energy, virial
   std::array<std::vector<double>, 3> moduli;
   std::vector<double> host_m, host_factor;
+  std::array<double, 3> tables_for{0.0, 0.0, 0.0};  ///< the box lengths axis_m/factor are for
 };
 
 DevicePme::DevicePme(const PmeParams& params) {
@@ -59,16 +60,22 @@ ForceResult DevicePme::compute(const Box& box, const double* x, const double* y,
   launch_pme_spread(view, atoms, g, m.ext.data(), stream);
   launch_pme_fold(g, m.ext.data(), m.fft.real_data(), stream);
   m.fft.forward();
-  // The influence function's axis factors follow the box (a barostat moves it).
-  std::size_t k = 0;
-  for (int a = 0; a < 3; ++a) {
-    for (int i = 0; i < m.params.grid[a]; ++i, ++k) {
-      pme_axis_entry(i, m.params.grid[a], 1.0 / box.length(a), m.params.beta,
-                     m.moduli[a][static_cast<std::size_t>(i)], m.host_m[k], m.host_factor[k]);
+  // The influence function's axis factors follow the box (a barostat moves it): made and copied
+  // (a synchronous copy) only when its lengths change.
+  const std::array<double, 3> lengths{box.length(0), box.length(1), box.length(2)};
+  if (lengths != m.tables_for) {
+    std::size_t k = 0;
+    for (int a = 0; a < 3; ++a) {
+      for (int i = 0; i < m.params.grid[a]; ++i, ++k) {
+        pme_axis_entry(i, m.params.grid[a], 1.0 / lengths[static_cast<std::size_t>(a)],
+                       m.params.beta, m.moduli[a][static_cast<std::size_t>(i)], m.host_m[k],
+                       m.host_factor[k]);
+      }
     }
+    m.axis_m.copy_from_host(m.host_m.data(), m.host_m.size());
+    m.axis_factor.copy_from_host(m.host_factor.data(), m.host_factor.size());
+    m.tables_for = lengths;
   }
-  m.axis_m.copy_from_host(m.host_m.data(), m.host_m.size());
-  m.axis_factor.copy_from_host(m.host_factor.data(), m.host_factor.size());
   if (sums) MDB_CUDA_CHECK(cudaMemsetAsync(m.acc.data(), 0, 7 * sizeof(double), stream));
   const double ke_over_pi_v = m.params.coulomb_constant / (kPmePi * box.volume());
   launch_pme_solve(g, m.fft.complex_data(), m.axis_m.data(), m.axis_factor.data(), ke_over_pi_v,
