@@ -25,8 +25,15 @@ StochasticCellRescaling::StochasticCellRescaling(const BarostatSettings& s)
   check_barostat(s, "StochasticCellRescaling");
 }
 
-double StochasticCellRescaling::apply(System& s, const std::array<double, 6>& w, double temperature,
-                                      double dt) {
+double cell_rescaling_potential_change(const std::array<double, 6>& virial_before,
+                                       const std::array<double, 6>& virial_after, double deps) {
+  const double trace_before = virial_before[0] + virial_before[1] + virial_before[2];
+  const double trace_after = virial_after[0] + virial_after[1] + virial_after[2];
+  return -(trace_before + trace_after) / 6.0 * deps;
+}
+
+CellRescalingWork StochasticCellRescaling::apply(System& s, const std::array<double, 6>& w,
+                                                 double temperature, double dt) {
   const UnitSystem& u = s.units();
   const double volume = s.box().volume();
   const double ke = kinetic_energy(s);
@@ -53,9 +60,8 @@ double StochasticCellRescaling::apply(System& s, const std::array<double, 6>& w,
   }
   s.box().scale(lambda, lambda, lambda);
   const double d_ke = ke * (inv * inv - 1.0);
-  const double d_pe = -(w[0] + w[1] + w[2]) / 3.0 * deps;
   const double d_pv = p0 * (s.box().volume() - volume);
-  return d_ke + d_pe + d_pv;
+  return {d_ke + d_pv, deps};
 }
 
 }  // namespace mdb

@@ -10,6 +10,7 @@
 
 #include "md/engine/simulation.hpp"
 #include "md/integrate/langevin.hpp"
+#include "md/integrate/npt_langevin.hpp"
 #include "md/integrate/velocity_verlet.hpp"
 #include "md/structure/radial_distribution.hpp"
 #include "md/structure/velocities.hpp"
@@ -64,22 +65,15 @@ TEST(WaterDynamics, OxygenRdfPeaksAtSpcFwsFirstShell) {
   EXPECT_GT(g_peak, 2.0);
 }
 
-TEST(WaterDynamics, NveAtHalfAFemtosecondKeepsTheEnergy) {
-  const double dt = 0.0005;
-  Simulation warm(water_64(5), std::make_unique<WaterModel>(short_cutoff()),
-                  std::make_unique<LangevinIntegrator>(dt, ThermostatSettings{300.0, 10.0, 5}),
-                  NeighborPolicy{1.0}, false);
-  warm.run(1000);
-  Simulation sim(warm.system(), std::make_unique<WaterModel>(short_cutoff()),
-                 std::make_unique<VelocityVerlet>(dt), NeighborPolicy{1.0}, false);
-  // Total energy every 10 fs over 2 ps; the least-squares slope is the drift.
+// The least-squares slope of the conserved quantity sampled every 20 steps, `samples` + 1 times
+// (meV/atom/ps).
+double conserved_drift(Simulation& sim, int samples) {
   std::vector<double> t, e;
-  for (int k = 0; k <= 200; ++k) {
+  for (int k = 0; k <= samples; ++k) {
     if (k > 0) sim.run(20);
     sim.step(true);
-    const Thermo th = sim.thermo();
-    t.push_back(k * 20 * dt);
-    e.push_back(th.potential + th.kinetic);
+    t.push_back(k * 20 * sim.integrator().timestep());
+    e.push_back(sim.thermo().conserved);
   }
   double mt = 0, me = 0;
   for (std::size_t k = 0; k < t.size(); ++k) {
@@ -91,9 +85,42 @@ TEST(WaterDynamics, NveAtHalfAFemtosecondKeepsTheEnergy) {
     stt += (t[k] - mt) * (t[k] - mt);
     ste += (t[k] - mt) * (e[k] - me);
   }
-  const double drift = ste / stt / static_cast<double>(sim.system().size()) * 1000.0;
+  return ste / stt / static_cast<double>(sim.system().size()) * 1000.0;
+}
+
+System warmed_water(std::uint64_t seed, double dt) {
+  Simulation warm(water_64(seed), std::make_unique<WaterModel>(short_cutoff()),
+                  std::make_unique<LangevinIntegrator>(dt, ThermostatSettings{300.0, 10.0, seed}),
+                  NeighborPolicy{1.0}, false);
+  warm.run(1000);
+  return warm.system();
+}
+
+TEST(WaterDynamics, NveAtHalfAFemtosecondKeepsTheEnergy) {
+  const double dt = 0.0005;
+  Simulation sim(warmed_water(5, dt), std::make_unique<WaterModel>(short_cutoff()),
+                 std::make_unique<VelocityVerlet>(dt), NeighborPolicy{1.0}, false);
+  const double drift = conserved_drift(sim, 200);  // 2 ps
   std::cout << "NVE drift " << drift << " meV/atom/ps over 2 ps\n";
   EXPECT_LT(std::abs(drift), 0.01) << "meV/atom/ps";
+}
+
+// The barostat scales every atom, so each move stretches the stiff O-H bonds by d eps / 3 and
+// puts U'' d eps^2 / 2 into them; d eps has a random part of order sqrt(dt), so that is energy
+// of order one per picosecond at any step. Booked to first order (-tr W / 3 d eps) it showed as a
+// conserved drift of 4.8 meV/atom/ps at 192 atoms, ten times the report's rule (0.5); booked by
+// the trapezoid it is gone, and what is left is the integrator's own, like NVE's.
+TEST(WaterDynamics, NptKeepsItsConservedQuantityDespiteStiffBonds) {
+  const double dt = 0.0005;
+  // 1 bar, tau 1 ps, water's compressibility (4.5e-5 / bar).
+  const BarostatSettings barostat{1.0, 1.0, 4.5e-5, 7};
+  Simulation sim(
+      warmed_water(9, dt), std::make_unique<WaterModel>(short_cutoff()),
+      std::make_unique<NptLangevinIntegrator>(dt, ThermostatSettings{300.0, 1.0, 9}, barostat),
+      NeighborPolicy{1.0}, false);
+  const double drift = conserved_drift(sim, 100);  // 1 ps
+  std::cout << "NPT conserved drift " << drift << " meV/atom/ps over 1 ps\n";
+  EXPECT_LT(std::abs(drift), 0.1) << "meV/atom/ps";
 }
 
 }  // namespace
