@@ -88,6 +88,9 @@ struct CaseSpec {
   /// Registered only when --md_cases names it: a step costs about a second, too slow for the
   /// default, quick and full suites.
   bool on_request = false;
+  /// Made from --md_case (custom_case.cpp): its inputs are files and flags, not the binary, so
+  /// its prepared states are never taken from the disk cache.
+  bool custom = false;
 };
 
 /// All cases, in a stable order: the built-in table, then custom cases as they were added.

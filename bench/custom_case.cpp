@@ -107,6 +107,7 @@ std::size_t top_level_comma(std::string_view s) {
 CaseSpec parse_custom_case(std::string_view spec) {
   const auto colon = spec.find(':');
   CaseSpec c;
+  c.custom = true;
   c.name = std::string(spec.substr(0, colon));
   if (c.name.empty() || colon == std::string_view::npos)
     throw std::invalid_argument("--md_case: expected NAME:key=value,... (docs/BENCHMARKS.md)");

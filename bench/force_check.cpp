@@ -65,6 +65,13 @@ std::vector<double> forces_of(ForceField& ff, const System& system) {
 
 }  // namespace
 
+double energy_of(ForceField& force_field, const System& system) {
+  Probe p{system, list_for(force_field), force_field};
+  force_field.bind(p.system);
+  p.list.build(p.system);
+  return p.energy();
+}
+
 std::optional<std::string> check_forces_fd(ForceField& force_field, const System& system,
                                            double abs_tol) {
   Probe p{system, list_for(force_field), force_field};

@@ -18,6 +18,9 @@ namespace mdb::bench {
 inline constexpr double kPresetNetworkForceTolerance = 2e-3;
 inline constexpr double kTrainedNetworkForceTolerance = 1e-2;
 
+/// The force field's energy on a copy of `system` (bound to the copy).
+double energy_of(ForceField& force_field, const System& system);
+
 /// Compares the force field's forces on four atoms spread through the system with finite
 /// differences of its energy; every component of every one must agree within
 /// abs_tol + 1e-4 |F|. An unshifted cutoff makes the energy jump when a pair crosses it, which

@@ -11,11 +11,13 @@
 #include "bench/options.hpp"
 #include "bench/peers/gromacs_inputs.hpp"
 #include "bench/peers/lammps_inputs.hpp"
+#include "bench/prepared_state.hpp"
 #include "bench/progress.hpp"
 #include "bench/registry.hpp"
 #include "bench/registry_device.hpp"
 #include "bench/run_context.hpp"
 #include "bench/samples_out.hpp"
+#include "bench/state_cache.hpp"
 #include "bench/teacher_accuracy.hpp"
 #include "bench/workspace.hpp"
 #include "md/engine/engine.hpp"
@@ -61,6 +63,7 @@ int main(int argc, char** argv) {
   }
   const int repetitions = requested_repetitions(argc, argv);
   const bool listing = requested_list_tests(argc, argv);
+  if (!listing) set_state_cache_root(state_cache_root(options));
   // Progress lines go to stderr, but a JSON or CSV stream on stdout is often read with stderr
   // merged: then stay silent.
   const bool progress = requested_format(argc, argv) == "console";
@@ -140,6 +143,10 @@ int main(int argc, char** argv) {
                  "report memory\n");
   }
   benchmark::RunSpecifiedBenchmarks();
+  if (const long cached = states_from_cache(); cached > 0) {
+    std::fprintf(stderr, "md_bench: %ld prepared state(s) taken from %s\n", cached,
+                 state_cache().dir().c_str());
+  }
   discard_workspace();  // frees device memory before the CUDA runtime tears down at exit
   benchmark::RegisterMemoryManager(nullptr);
   benchmark::Shutdown();

@@ -8,6 +8,7 @@
 
 #include "bench/cases.hpp"
 #include "bench/custom_case.hpp"
+#include "bench/state_cache.hpp"
 #include "model/nnp/nn_presets.hpp"
 
 namespace mdb::bench {
@@ -205,6 +206,9 @@ MdOptions parse_md_options(int& argc, char** argv) {
     } else if (flag == "--md_samples_out") {
       need_value();
       o.samples_out = std::string(value);
+    } else if (flag == "--md_state_cache") {
+      need_value();
+      o.state_cache = std::string(value);
     } else if (flag == "--md_suite") {
       need_value();
       if (value == "default") {
@@ -235,6 +239,14 @@ MdOptions parse_md_options(int& argc, char** argv) {
   check_known("--md_models", o.models, model_names);
   check_known("--md_ensembles", o.ensembles, {"NVE", "NVT", "NPT"});
   return o;
+}
+
+std::string state_cache_root(const MdOptions& options) {
+  if (!options.state_cache.empty()) return options.state_cache;
+  if (const char* env = std::getenv("MDBENCH_STATE_CACHE"); env != nullptr && *env != '\0') {
+    return env;
+  }
+  return default_state_cache_root();
 }
 
 const char* md_options_help() {
@@ -276,6 +288,9 @@ const char* md_options_help() {
                                         as a JSON weights file (docs/MODELS.md), then exit
           [--md_samples_out=<file>]     also write every benchmark's per-step latencies (JSON),
                                         for md_report --samples (histograms)
+          [--md_state_cache=<dir>|off]  keep prepared states between runs of this build
+                                        (default $MDBENCH_STATE_CACHE, else
+                                        ~/.cache/mdbench/states)
           [--md_allow_errors]           exit 0 even when a benchmark ended in error
 Bad values print one line and exit with code 2; a run in which a benchmark ended in error
 (its row says why) exits with code 1 unless --md_allow_errors.

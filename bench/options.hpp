@@ -47,6 +47,9 @@ struct MdOptions {
   std::string export_nn_preset, export_nn_path;
   bool allow_errors = false;  ///< --md_allow_errors: exit 0 even when a benchmark ended in error
   std::string samples_out;    ///< --md_samples_out: per-step latencies (JSON) for md_report
+  /// --md_state_cache=<dir>|off: where prepared states are kept between runs
+  /// (bench/state_cache.hpp); empty: $MDBENCH_STATE_CACHE, else default_state_cache_root().
+  std::string state_cache;
   /// --md_lammps_inputs=<dir>: write stand-alone LAMMPS inputs of the selected states, then exit.
   std::string lammps_inputs;
   /// --md_gromacs_inputs=<dir>: write the selected states as GROMACS inputs, then exit.
@@ -71,6 +74,10 @@ std::string requested_format(int argc, char** argv);
 /// else the BENCHMARK_REPETITIONS environment variable, else 1. Read before
 /// benchmark::Initialize, which consumes the flag.
 int requested_repetitions(int argc, char** argv);
+
+/// The state cache's folder: --md_state_cache, else $MDBENCH_STATE_CACHE, else
+/// default_state_cache_root(); "off" (or an empty result) turns it off.
+std::string state_cache_root(const MdOptions& options);
 
 /// The --md_* part of --help.
 const char* md_options_help();

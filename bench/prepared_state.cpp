@@ -1,5 +1,7 @@
 #include "bench/prepared_state.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +11,7 @@
 #include <variant>
 
 #include "bench/force_check.hpp"
+#include "bench/state_cache.hpp"
 #include "md/core/thermo.hpp"
 #include "md/engine/cpu_engine.hpp"
 #include "md/engine/make_engine.hpp"
@@ -16,6 +19,11 @@
 
 namespace mdb::bench {
 namespace {
+
+std::atomic<long> g_states_from_cache{0};
+void note_state_from_cache() {
+  g_states_from_cache.fetch_add(1, std::memory_order_relaxed);
+}
 
 // A case's run specification for these starting states (the rest of RunSpec at its defaults).
 RunSpec case_run(const CaseSpec& c, std::vector<System> replicas, const EnsembleSpec& ensemble,
@@ -68,7 +76,6 @@ System adopt(const StateKey& key) {
 
 System equilibrate(const StateKey& key) {
   const CaseSpec& c = *key.spec;
-  if (!c.same_potential_as.empty()) return adopt(key);
   std::vector<System> start;
   start.push_back(build_case_system(c, key.atoms, key.seed));
   EnsembleSpec ensemble = case_ensemble(c, key.ensemble, key.seed + 1);
@@ -81,7 +88,43 @@ System equilibrate(const StateKey& key) {
   return engine.simulation(0).system();
 }
 
+// The model's energies on one state now and when it was stored: the same build's model gives the
+// same number (one thread, the same list), so anything further apart is another model.
+bool same_model_energy(double now, double stored) {
+  return std::abs(now - stored) <= 1e-12 * std::max(1.0, std::abs(stored));
+}
+
+// A state from the disk cache when this build stored it for the same model, else equilibrated
+// (and force-checked) here and stored for the next run. A custom case is never cached: its
+// structure file and settings are outside the binary and the key.
+System prepare(const StateKey& key) {
+  const CaseSpec& c = *key.spec;
+  if (!c.same_potential_as.empty()) return adopt(key);
+  const StateCache& disk = state_cache();
+  const bool cacheable = disk.enabled() && !c.custom;
+  const std::string k = key.str();
+  if (cacheable) {
+    if (auto hit = disk.load(k, *c.units)) {
+      auto model = c.recipe.make();
+      if (same_model_energy(energy_of(*model, hit->system), hit->energy)) {
+        note_state_from_cache();
+        return std::move(hit->system);
+      }
+    }
+  }
+  System state = equilibrate(key);
+  if (cacheable) {
+    auto model = c.recipe.make();
+    disk.store(k, state, energy_of(*model, state));
+  }
+  return state;
+}
+
 }  // namespace
+
+long states_from_cache() {
+  return g_states_from_cache.load(std::memory_order_relaxed);
+}
 
 std::string StateKey::str() const {
   char buf[160];
@@ -109,7 +152,7 @@ const System& equilibrated_system(const StateKey& key_asked) {
   auto it = cache.find(k);
   if (it == cache.end()) {
     try {
-      it = cache.emplace(k, equilibrate(key)).first;
+      it = cache.emplace(k, prepare(key)).first;
     } catch (const std::exception& e) {
       it = cache.emplace(k, std::string(e.what())).first;
     }

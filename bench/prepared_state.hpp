@@ -29,11 +29,16 @@ struct StateKey {
 StateKey equilibration_key(const StateKey& key);
 
 /// The equilibrated, force-checked system for `key`, made on first use and cached for the
-/// process; for a case with `same_potential_as`, that case's state under the same key (its
-/// ensemble, size, seed and time step), accepted by check_forces_against. Throws
-/// std::runtime_error saying what went wrong (blow-up during equilibration, a failed force
-/// check); the error is cached too, so later calls fail fast with the same text.
+/// process and, for a built-in case, on disk for later runs of the same build (state_cache(),
+/// accepted when the model's energy on it is unchanged); for a case with `same_potential_as`, that
+/// case's state under the same key (its ensemble, size, seed and time step), accepted by
+/// check_forces_against. Throws std::runtime_error saying what went wrong (blow-up during
+/// equilibration, a failed force check); the error is cached too, so later calls fail fast with the
+/// same text.
 const System& equilibrated_system(const StateKey& key);
+
+/// States this process took from the disk cache (bench/state_cache.hpp) instead of preparing.
+long states_from_cache();
 
 /// The starting state of replica `replica`: the equilibrated system, with its own
 /// Maxwell-Boltzmann velocities (at the temperature the state reached) for replica > 0.

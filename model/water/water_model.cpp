@@ -89,6 +89,12 @@ bool WaterModel::use_threads(ThreadTeam* team) {
   return true;
 }
 
+WaterDeviceData WaterModel::device_data() const {
+  if (!pme_) throw std::logic_error("water model: device_data() before bind()");
+  return water_device_data(molecules_, params_, table_, n_species_, pme_->params().coulomb_constant,
+                           beta_, static_cast<int>(species_.size()));
+}
+
 std::array<int, 3> WaterModel::grid() const {
   return pme_ ? pme_->params().grid : std::array<int, 3>{0, 0, 0};
 }

@@ -8,6 +8,7 @@
 #include "kernels/common/pair_lj_coul_long.hpp"
 #include "md/force/force_field.hpp"
 #include "model/force_driver.hpp"
+#include "model/water/water_device_data.hpp"
 #include "model/water/water_molecules.hpp"
 #include "model/water/water_params.hpp"
 #include "model/water/water_real_space.hpp"
@@ -54,6 +55,9 @@ class WaterModel final : public ForceField {
   void reset_stage_times() override;
 
   const WaterParams& params() const { return params_; }
+  /// What the device engine's water bodies read for the bound system (water_device_data.hpp).
+  /// Throws std::logic_error before bind().
+  WaterDeviceData device_data() const;
   /// beta (1/Angstrom) and the PME grid chosen at bind().
   double beta() const { return beta_; }
   std::array<int, 3> grid() const;

@@ -1,0 +1,66 @@
+#pragma once
+// Equilibrated states kept on disk between runs of one md_bench build. Preparing the default
+// suite's 56 states (equilibration and force checks) is about a fifth of its wall time, and every
+// run of the same binary makes them bit for bit the same; a later run loads them instead.
+#include <optional>
+#include <string>
+
+#include "md/core/system.hpp"
+
+namespace mdb::bench {
+
+/// A state as stored: the system (positions, velocities, forces, box, species, topology) and the
+/// model's energy on it when it was made, which a later run recomputes to accept the entry (so a
+/// model that changed outside the binary, e.g. an upgraded KIM model, is never given a state
+/// made with its predecessor).
+struct CachedState {
+  System system;
+  double energy = 0.0;
+};
+
+/// One build's states under <root>/<fingerprint of the executable>/: another build (a rebuild,
+/// another commit, the gate's baseline binary) has its own folder, and folders of builds not used
+/// lately are pruned so that at most kKeptBuilds remain.
+class StateCache {
+ public:
+  static constexpr int kKeptBuilds = 4;
+
+  /// A cache in `root` for the build identified by `build_id`; an empty root turns it off (loads
+  /// miss, stores do nothing).
+  StateCache(std::string root, std::string build_id);
+
+  bool enabled() const { return !dir_.empty(); }
+  const std::string& dir() const { return dir_; }
+
+  /// The entry stored under `key`, or nothing: no entry, another key under the same file name,
+  /// a file that is truncated or damaged (a checksum covers every byte), or units other than
+  /// `units`.
+  std::optional<CachedState> load(const std::string& key, const UnitSystem& units) const;
+
+  /// Stores `system` under `key` with the model's energy on it: written to a temporary file in
+  /// the same folder and renamed over the entry, so a reader sees the old entry, the new one or
+  /// none, never half of one. Returns false (and leaves nothing behind) when it cannot write.
+  bool store(const std::string& key, const System& system, double energy) const;
+
+ private:
+  std::string path_of(const std::string& key) const;
+  void prune_other_builds() const;
+
+  std::string root_;
+  std::string dir_;
+};
+
+/// A hex FNV-1a 64 digest of the running executable's bytes (/proc/self/exe), or "" where it
+/// cannot be read (then the cache is off: without it a stale state could not be told apart).
+std::string executable_fingerprint();
+
+/// The cache directory md_bench uses unless told otherwise: $XDG_CACHE_HOME/mdbench/states, else
+/// $HOME/.cache/mdbench/states, else "" (off).
+std::string default_state_cache_root();
+
+/// The process's cache: set once by main (set_state_cache_root; "" or "off" turns it off), read
+/// by equilibrated_system. Off until set.
+void set_state_cache_root(const std::string& root);
+const StateCache& state_cache();
+
+}  // namespace mdb::bench
