@@ -42,6 +42,7 @@ ModelAbilities ModelRecipe::abilities() const {
   if (!make) return a;
   const std::unique_ptr<ForceField> model = make();
   a.cuda = model->supports(Backend::Cuda);
+  a.cuda_npt = a.cuda && model->device_twin_follows_box();
   a.threads = model->splits_over_threads();
   a.mixed_precision = model->mixed_precision() != nullptr;
   return a;

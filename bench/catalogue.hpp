@@ -20,6 +20,7 @@ struct GromacsPotential;  // bench/peers/gromacs_potential.hpp
 /// splits_over_threads, mixed_precision): the case's rows follow from these.
 struct ModelAbilities {
   bool cuda = false;             ///< cuda rows (a GPU twin in this build)
+  bool cuda_npt = false;         ///< cuda NPT rows (its twin follows a moving box)
   bool threads = false;          ///< cpu-t<T> rows (splits its loops over a team)
   bool mixed_precision = false;  ///< cpu-mixed rows (a float-arithmetic variant)
 };

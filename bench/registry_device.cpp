@@ -54,7 +54,9 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
     s.graph = graph;
     return s;
   };
+  const bool npt = c.recipe.abilities().cuda_npt;
   for (Ensemble e : ens) {
+    if (e == Ensemble::NPT && !npt) continue;  // the twin keeps its box: NPT on the CPU only
     for (int n : step_sizes) {
       for (bool graph : {false, true}) {
         plan.push_back({benchmark_name(Family::Step, e, n, c, backend_of(graph)),

@@ -32,9 +32,12 @@ cp "${exes[@]}" "$bundle/"
 for exe in "${exes[@]}"; do ldd "$exe"; done | awk '/=> \// {print $3} /^\s*\/lib64\// {print $1}' |
   sort -u | grep -v '/libcuda\.so' | grep -v '/libcufft\.so' |
   while read -r lib; do cp -L "$lib" "$bundle/lib/"; done
-# cuFFT (test_pme_cuda's) is 286 MB, past the device tool's 64 MiB carry: gpu_session.sh runs that
-# test with the device's own libcufft where it has one of this soname.
-ldd build-gpu/tests/test_pme_cuda | awk '/libcufft/ {print $1}' >"$bundle/cufft-soname"
+# cuFFT is opened at run time (kernels/cuda/cufft_r2c_3d.cu) and is 286 MB, past the device
+# tool's 64 MiB carry: gpu_session.sh looks for the device's own library of the soname the build's
+# cufft.h names.
+nvcc_path=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+cufft_major=$(awk '/#define CUFFT_VER_MAJOR/ {print $3}' "${nvcc_path%/bin/nvcc}/include/cufft.h")
+echo "libcufft.so.$cufft_major" >"$bundle/cufft-soname"
 cp -L /lib64/ld-linux-x86-64.so.2 "$bundle/lib/"
 # The same without the C library and the compiler's runtime, for running on the device image's
 # own (newer) ones: then the sanitizers and ncu inject their libraries into a process built as

@@ -51,6 +51,10 @@ class ForceField {
     static_cast<void>(system);
     return nullptr;
   }
+  /// Whether the device twin reads each replica's box every call, so the device engine's barostat
+  /// may move it (NPT) and replicas may differ in box; false: the twin keeps the box of the
+  /// system it was made for, and the device engine refuses both.
+  virtual bool device_twin_follows_box() const { return true; }
   /// The same model with its pair arithmetic in float (positions, forces, sums and integration
   /// stay double), unbound; nullptr when the model has no such variant. md_bench's `cpu-mixed`
   /// rows run it.

@@ -6,6 +6,9 @@
 #include "kernels/common/bonded_terms.hpp"
 #include "md/core/phase_timer.hpp"
 #include "model/pme/pme.hpp"
+#ifdef MDB_HAVE_CUDA
+#include "model/water/cuda/water_force_device.hpp"
+#endif
 
 namespace mdb {
 namespace {
@@ -87,6 +90,24 @@ bool WaterModel::use_threads(ThreadTeam* team) {
   rows_sized_for_ = 0;  // size a buffer per thread at the next compute
   if (pme_) pme_->use_threads(team);
   return true;
+}
+
+bool WaterModel::supports(Backend backend) const {
+#ifdef MDB_HAVE_CUDA
+  if (backend == Backend::Cuda) return precision_ == WaterPrecision::Double;
+#endif
+  return backend == Backend::Cpu;
+}
+
+std::unique_ptr<DeviceForce> WaterModel::make_device_twin(const System& system) const {
+#ifdef MDB_HAVE_CUDA
+  if (precision_ == WaterPrecision::Double) {
+    return std::make_unique<WaterForceDevice>(device_data(), pme_->params(), system.box(),
+                                              params_.cutoff);
+  }
+#endif
+  static_cast<void>(system);
+  return nullptr;
 }
 
 WaterDeviceData WaterModel::device_data() const {

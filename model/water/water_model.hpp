@@ -45,6 +45,12 @@ class WaterModel final : public ForceField {
   /// The same model with its real-space pairs in float (nullptr for a mixed one).
   std::unique_ptr<ForceField> mixed_precision() const override;
   bool splits_over_threads() const override { return true; }
+  /// Backend::Cuda in a CUDA build (the double model: WaterForceDevice), never the mixed one.
+  bool supports(Backend backend) const override;
+  /// WaterForceDevice for the bound system (nullptr without CUDA or for the mixed model).
+  std::unique_ptr<DeviceForce> make_device_twin(const System& system) const override;
+  /// False: the twin's PME keeps the box it was made for.
+  bool device_twin_follows_box() const override { return false; }
   /// Checks the molecules (water_molecules), makes the pair table and the PME for this box.
   /// Throws std::invalid_argument in the user's terms (a species, an incomplete molecule,
   /// charges, a grid that cannot reach the tolerance).

@@ -18,6 +18,21 @@ CudaEngine::CudaEngine(RunSpec spec) {
     throw std::invalid_argument("force field '" + std::string(model_->name()) +
                                 "' has no GPU version");
   }
+  if (!model_->device_twin_follows_box()) {
+    const std::string who = "force field '" + std::string(model_->name()) + "'";
+    if (spec.ensemble.kind == Ensemble::NPT) {
+      throw std::invalid_argument(who +
+                                  ": its GPU version keeps the box it was made for, so "
+                                  "NPT runs on the CPU only");
+    }
+    for (const System& r : spec.replicas) {
+      if (r.box().lengths() != spec.replicas.front().box().lengths()) {
+        throw std::invalid_argument(who +
+                                    ": its GPU version keeps one box, and the replicas' "
+                                    "boxes differ");
+      }
+    }
+  }
   DeviceSimulationSettings settings;
   settings.dt = spec.dt;
   settings.ensemble = spec.ensemble;

@@ -47,15 +47,15 @@ const PmeParams& DevicePme::params() const {
   return impl_->params;
 }
 
-ForceResult DevicePme::compute(const Box& box, const double* x, const double* y, const double* z,
-                               const double* q, int n, double* fx, double* fy, double* fz,
-                               ComputeFlags flags) {
+void DevicePme::compute_async(const Box& box, const double* x, const double* y, const double* z,
+                              const double* q, int n, double* fx, double* fy, double* fz,
+                              double* sums, void* stream_handle) {
   Impl& m = *impl_;
   const PmeGridShape& g = m.shape;
   const OrthoBoxView view = box.view();
   const PmeDeviceAtoms atoms{x, y, z, q, fx, fy, fz, n};
-  const bool sums = flags.energy || flags.virial;
-  cudaStream_t stream = nullptr;
+  const auto stream = static_cast<cudaStream_t>(stream_handle);
+  m.fft.set_stream(stream_handle);
   MDB_CUDA_CHECK(cudaMemsetAsync(m.ext.data(), 0, m.ext.size() * sizeof(double), stream));
   launch_pme_spread(view, atoms, g, m.ext.data(), stream);
   launch_pme_fold(g, m.ext.data(), m.fft.real_data(), stream);
@@ -76,13 +76,21 @@ ForceResult DevicePme::compute(const Box& box, const double* x, const double* y,
     m.axis_factor.copy_from_host(m.host_factor.data(), m.host_factor.size());
     m.tables_for = lengths;
   }
-  if (sums) MDB_CUDA_CHECK(cudaMemsetAsync(m.acc.data(), 0, 7 * sizeof(double), stream));
   const double ke_over_pi_v = m.params.coulomb_constant / (kPmePi * box.volume());
   launch_pme_solve(g, m.fft.complex_data(), m.axis_m.data(), m.axis_factor.data(), ke_over_pi_v,
-                   m.params.beta, sums, m.acc.data(), stream);
+                   m.params.beta, sums != nullptr, sums, stream);
   m.fft.backward();
   launch_pme_unfold(g, m.fft.real_data(), m.ext.data(), stream);
   launch_pme_gather(view, atoms, g, m.ext.data(), stream);
+}
+
+ForceResult DevicePme::compute(const Box& box, const double* x, const double* y, const double* z,
+                               const double* q, int n, double* fx, double* fy, double* fz,
+                               ComputeFlags flags) {
+  Impl& m = *impl_;
+  const bool sums = flags.energy || flags.virial;
+  if (sums) MDB_CUDA_CHECK(cudaMemsetAsync(m.acc.data(), 0, 7 * sizeof(double), nullptr));
+  compute_async(box, x, y, z, q, n, fx, fy, fz, sums ? m.acc.data() : nullptr, nullptr);
   ForceResult r;
   if (sums) {
     double a[7];

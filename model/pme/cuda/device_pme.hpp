@@ -30,6 +30,15 @@ class DevicePme {
                       const double* q, int n, double* fx, double* fy, double* fz,
                       ComputeFlags flags);
 
+  /// The same on `stream` (a cudaStream_t) with nothing copied back, for a device force inside
+  /// the engine's step: the energy and virial are added into the 7 device doubles at `sums`
+  /// (energy, then W in LAMMPS order) when it is not null. A box of other lengths than the last
+  /// call's remakes the influence function's tables with a synchronous copy: under stream
+  /// capture the box must stay as it was.
+  void compute_async(const Box& box, const double* x, const double* y, const double* z,
+                     const double* q, int n, double* fx, double* fy, double* fz, double* sums,
+                     void* stream);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

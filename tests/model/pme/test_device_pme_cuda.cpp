@@ -11,6 +11,7 @@
 #include <cmath>
 #include <vector>
 
+#include "kernels/cuda/cufft_r2c_3d.hpp"
 #include "kernels/cuda/device_buffer.cuh"
 #include "kernels/cuda/device_info_cuda.hpp"
 #include "model/pme/pme.hpp"
@@ -46,6 +47,7 @@ EwaldPart run_device(DevicePme& pme, const Box& box, const Charges& c, ComputeFl
 
 TEST(DevicePme, AgreesWithTheCpuPme) {
   if (!cuda_device_available()) GTEST_SKIP() << cuda_unavailable_reason();
+  if (const std::string why = cufft_unavailable_reason(); !why.empty()) GTEST_SKIP() << why;
   const std::array<double, 3> lengths{12.0, 13.0, 14.5};
   Charges c = random_neutral_charges(300, lengths, 31);
   for (int order : {4, 5}) {
@@ -76,6 +78,7 @@ TEST(DevicePme, AgreesWithTheCpuPme) {
 
 TEST(DevicePme, BadParametersAreRefused) {
   if (!cuda_device_available()) GTEST_SKIP() << cuda_unavailable_reason();
+  if (const std::string why = cufft_unavailable_reason(); !why.empty()) GTEST_SKIP() << why;
   PmeParams p = pme_params(0.32, 12, 9);
   EXPECT_THROW(DevicePme{p}, std::invalid_argument);
 }
