@@ -12,6 +12,7 @@ struct Bond {
   int i = 0;
   int j = 0;
   int type = 0;
+  bool operator==(const Bond&) const = default;
 };
 
 /// An angle i-j-k with its vertex at j; `type` as for Bond.
@@ -20,6 +21,7 @@ struct Angle {
   int j = 0;
   int k = 0;
   int type = 0;
+  bool operator==(const Angle&) const = default;
 };
 
 /// Per-atom charges (elementary charges) and molecule ids, and the bonds and angles, indexed by

@@ -57,27 +57,7 @@ WaterDeviceData water_device_data(const WaterMolecules& molecules, const WaterPa
 }
 
 WaterDeviceView WaterDeviceData::view() const {
-  WaterDeviceView v;
-  v.table = table.data();
-  v.n_species = n_species;
-  v.molecule = molecule.data();
-  v.charge = charge.data();
-  v.ke = ke;
-  v.beta = beta;
-  v.excluded_offsets = excluded_offsets.data();
-  v.excluded_of_atom = excluded_of_atom.data();
-  v.excluded = excluded.data();
-  v.bond_offsets = bond_offsets.data();
-  v.bond_of_atom = bond_of_atom.data();
-  v.bonds = bonds.data();
-  v.bond_k = bond_k;
-  v.bond_r0 = bond_r0;
-  v.angle_offsets = angle_offsets.data();
-  v.angle_of_atom = angle_of_atom.data();
-  v.angles = angles.data();
-  v.angle_k = angle_k;
-  v.angle_theta0 = angle_theta0;
-  return v;
+  return water_device_view(*this, *this);
 }
 
 }  // namespace mdb

@@ -29,6 +29,33 @@ struct WaterDeviceData {
   WaterDeviceView view() const;
 };
 
+/// The bodies' view of `arrays`, anything with WaterDeviceData's array members and a data() on
+/// each (its vectors, or their device copies), with the constants of `d`.
+template <class Arrays>
+WaterDeviceView water_device_view(const Arrays& arrays, const WaterDeviceData& d) {
+  WaterDeviceView v;
+  v.table = arrays.table.data();
+  v.n_species = d.n_species;
+  v.molecule = arrays.molecule.data();
+  v.charge = arrays.charge.data();
+  v.ke = d.ke;
+  v.beta = d.beta;
+  v.excluded_offsets = arrays.excluded_offsets.data();
+  v.excluded_of_atom = arrays.excluded_of_atom.data();
+  v.excluded = arrays.excluded.data();
+  v.bond_offsets = arrays.bond_offsets.data();
+  v.bond_of_atom = arrays.bond_of_atom.data();
+  v.bonds = arrays.bonds.data();
+  v.bond_k = d.bond_k;
+  v.bond_r0 = d.bond_r0;
+  v.angle_offsets = arrays.angle_offsets.data();
+  v.angle_of_atom = arrays.angle_of_atom.data();
+  v.angles = arrays.angles.data();
+  v.angle_k = d.angle_k;
+  v.angle_theta0 = d.angle_theta0;
+  return v;
+}
+
 /// Builds the CSR lists from checked molecules (water_molecules) of `n_atoms` atoms.
 WaterDeviceData water_device_data(const WaterMolecules& molecules, const WaterParams& params,
                                   std::vector<LjCoulLongPair> table, int n_species, double ke,

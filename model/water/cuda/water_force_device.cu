@@ -53,46 +53,26 @@ void launch(const ImageNeighborView& l, const WaterDeviceView& w, const DeviceFo
   MDB_CUDA_CHECK(cudaGetLastError());
 }
 
-template <class T>
-DeviceBuffer<T> upload_all(const std::vector<T>& v) {
-  // An empty array still gets a buffer, so the view's pointers are never null.
-  DeviceBuffer<T> b(v.empty() ? 1 : v.size());
-  if (!v.empty()) b.copy_from_host(v.data(), v.size());
-  return b;
-}
-
 }  // namespace
 
 struct WaterForceDevice::Impl {
   Impl(const WaterDeviceData& d, const PmeParams& pme_params, const Box& b)
       : host(d),
-        table(upload_all(d.table)),
-        molecule(upload_all(d.molecule)),
-        charge(upload_all(d.charge)),
-        excluded_offsets(upload_all(d.excluded_offsets)),
-        excluded_of_atom(upload_all(d.excluded_of_atom)),
-        excluded(upload_all(d.excluded)),
-        bond_offsets(upload_all(d.bond_offsets)),
-        bond_of_atom(upload_all(d.bond_of_atom)),
-        bonds(upload_all(d.bonds)),
-        angle_offsets(upload_all(d.angle_offsets)),
-        angle_of_atom(upload_all(d.angle_of_atom)),
-        angles(upload_all(d.angles)),
+        table(upload(d.table)),
+        molecule(upload(d.molecule)),
+        charge(upload(d.charge)),
+        excluded_offsets(upload(d.excluded_offsets)),
+        excluded_of_atom(upload(d.excluded_of_atom)),
+        excluded(upload(d.excluded)),
+        bond_offsets(upload(d.bond_offsets)),
+        bond_of_atom(upload(d.bond_of_atom)),
+        bonds(upload(d.bonds)),
+        angle_offsets(upload(d.angle_offsets)),
+        angle_of_atom(upload(d.angle_of_atom)),
+        angles(upload(d.angles)),
         pme(pme_params),
         box(b) {
-    view = host.view();  // constants; every array pointer replaced by its device copy
-    view.table = table.data();
-    view.molecule = molecule.data();
-    view.charge = charge.data();
-    view.excluded_offsets = excluded_offsets.data();
-    view.excluded_of_atom = excluded_of_atom.data();
-    view.excluded = excluded.data();
-    view.bond_offsets = bond_offsets.data();
-    view.bond_of_atom = bond_of_atom.data();
-    view.bonds = bonds.data();
-    view.angle_offsets = angle_offsets.data();
-    view.angle_of_atom = angle_of_atom.data();
-    view.angles = angles.data();
+    view = water_device_view(*this, host);
   }
 
   WaterDeviceData host;
