@@ -12,6 +12,20 @@ namespace mdb {
 /// sums per replica that every device force accumulates (DeviceForceOutput::sums).
 inline constexpr int kEnergyVirialSums = 7;
 
+/// Adds `share` of one pair to the seven sums: its energy and its virial f_over_r d_a d_b (d the
+/// separation, either sign). A full list visits each pair from both ends, each adding half.
+MDB_HD inline void add_pair_to_sums(double (&sums)[kEnergyVirialSums], double share, double energy,
+                                    double f_over_r, double dx, double dy, double dz) {
+  const double s = share * f_over_r;
+  sums[0] += share * energy;
+  sums[1] += s * dx * dx;
+  sums[2] += s * dy * dy;
+  sums[3] += s * dz * dz;
+  sums[4] += s * dx * dy;
+  sums[5] += s * dx * dz;
+  sums[6] += s * dy * dz;
+}
+
 /// Image shifts per axis lie in [-kImageShellMax, kImageShellMax]; 5 bits per axis.
 inline constexpr int kImageShellMax = 15;
 

@@ -28,16 +28,7 @@ MDB_HD inline void lj_image_list_atom(const ImageNeighborView& l, const LjPair<d
       fxi -= dx * fr;
       fyi -= dy * fr;
       fzi -= dz * fr;
-      if constexpr (kEnergyVirial) {
-        const double hfr = 0.5 * fr;
-        sums[0] += 0.5 * p.energy(r2);
-        sums[1] += hfr * dx * dx;
-        sums[2] += hfr * dy * dy;
-        sums[3] += hfr * dz * dz;
-        sums[4] += hfr * dx * dy;
-        sums[5] += hfr * dx * dz;
-        sums[6] += hfr * dy * dz;
-      }
+      if constexpr (kEnergyVirial) add_pair_to_sums(sums, 0.5, p.energy(r2), fr, dx, dy, dz);
     }
   }
   fx[i] = fxi;

@@ -46,23 +46,6 @@ struct WaterDeviceView {
 
 namespace water_detail {
 
-/// Adds share * (energy, virial of d (x) d * f_over_r) to sums: a pair's virial is
-/// f_over_r d_a d_b for either sign of d.
-template <bool kEnergyVirial>
-MDB_HD inline void add_pair_sums(double (&sums)[kEnergyVirialSums], double share, double energy,
-                                 double f_over_r, double dx, double dy, double dz) {
-  if constexpr (kEnergyVirial) {
-    const double s = share * f_over_r;
-    sums[0] += share * energy;
-    sums[1] += s * dx * dx;
-    sums[2] += s * dy * dy;
-    sums[3] += s * dz * dz;
-    sums[4] += s * dx * dy;
-    sums[5] += s * dx * dz;
-    sums[6] += s * dy * dz;
-  }
-}
-
 /// The separation r_b - r_a of two atoms of one molecule, as its nearest image (a molecule may
 /// straddle the box; it is far smaller than half of it).
 MDB_HD inline void nearest_image(const ImageNeighborView& l, const double* len, int a, int b,
@@ -105,7 +88,7 @@ MDB_HD inline void water_pairs_atom(const ImageNeighborView& l, const WaterDevic
       fxi -= dx * fr;
       fyi -= dy * fr;
       fzi -= dz * fr;
-      water_detail::add_pair_sums<kEnergyVirial>(sums, 0.5, e, fr, dx, dy, dz);
+      if constexpr (kEnergyVirial) add_pair_to_sums(sums, 0.5, e, fr, dx, dy, dz);
     }
   }
   fx[i] = fxi;
@@ -133,7 +116,8 @@ MDB_HD inline void water_intramolecular_atom(const ImageNeighborView& l, const W
     const double r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
     const EwaldPairTerm t = ewald_excluded_pair(w.ke * w.charge[local] * w.charge[j], w.beta, r2);
     for (int a = 0; a < 3; ++a) f[a] -= t.f_over_r * d[a];
-    water_detail::add_pair_sums<kEnergyVirial>(sums, 0.5, t.energy, t.f_over_r, d[0], d[1], d[2]);
+    if constexpr (kEnergyVirial)
+      add_pair_to_sums(sums, 0.5, t.energy, t.f_over_r, d[0], d[1], d[2]);
   }
   for (int k = w.bond_offsets[local]; k < w.bond_offsets[local + 1]; ++k) {
     const int* b = w.bonds + 2 * w.bond_of_atom[k];
@@ -144,7 +128,7 @@ MDB_HD inline void water_intramolecular_atom(const ImageNeighborView& l, const W
     const double sign = b[0] == local ? 1.0 : -1.0;  // f_b0 = fr d, f_b1 = -f_b0
     for (int a = 0; a < 3; ++a) f[a] += sign * fr * d[a];
     // W = sum r f = (r_b0 - r_b1) (x) f_b0 = fr d (x) d.
-    water_detail::add_pair_sums<kEnergyVirial>(sums, 0.5, e, fr, d[0], d[1], d[2]);
+    if constexpr (kEnergyVirial) add_pair_to_sums(sums, 0.5, e, fr, d[0], d[1], d[2]);
   }
   for (int k = w.angle_offsets[local]; k < w.angle_offsets[local + 1]; ++k) {
     const int* t = w.angles + 3 * w.angle_of_atom[k];
