@@ -101,22 +101,17 @@ System prepare(const StateKey& key) {
   const CaseSpec& c = *key.spec;
   if (!c.same_potential_as.empty()) return adopt(key);
   const StateCache& disk = state_cache();
-  const bool cacheable = disk.enabled() && !c.custom;
+  if (!disk.enabled() || c.custom) return equilibrate(key);
   const std::string k = key.str();
-  if (cacheable) {
-    if (auto hit = disk.load(k, *c.units)) {
-      auto model = c.recipe.make();
-      if (same_model_energy(energy_of(*model, hit->system), hit->energy)) {
-        note_state_from_cache();
-        return std::move(hit->system);
-      }
+  const std::unique_ptr<ForceField> model = c.recipe.make();
+  if (auto hit = disk.load(k, *c.units)) {
+    if (same_model_energy(energy_of(*model, hit->system), hit->energy)) {
+      note_state_from_cache();
+      return std::move(hit->system);
     }
   }
   System state = equilibrate(key);
-  if (cacheable) {
-    auto model = c.recipe.make();
-    disk.store(k, state, energy_of(*model, state));
-  }
+  disk.store(k, state, energy_of(*model, state));
   return state;
 }
 

@@ -46,7 +46,9 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
                       const std::vector<int>& step_sizes, const std::vector<int>& traj_sizes,
                       const std::vector<int>& scaling_sizes, const std::vector<int>& batch_sizes,
                       std::vector<PlannedBenchmark>& plan) {
-  if (!o.device_rows || !case_runs_on(c, Backend::Cuda)) return;
+  if (!o.device_rows) return;
+  const ModelAbilities can = c.recipe.abilities();  // as case_runs_on(c, Backend::Cuda) reads it
+  if (!can.cuda) return;
   const double dt = o.timestep > 0.0 ? o.timestep : c.timestep;
   auto spec_of = [&](Family f, Ensemble e, int atoms, bool graph) {
     BenchmarkSpec s{f, StateKey{&c, e, atoms, o.seed, dt}};
@@ -54,9 +56,8 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
     s.graph = graph;
     return s;
   };
-  const bool npt = c.recipe.abilities().cuda_npt;
   for (Ensemble e : ens) {
-    if (e == Ensemble::NPT && !npt) continue;  // the twin keeps its box: NPT on the CPU only
+    if (e == Ensemble::NPT && !can.cuda_npt) continue;  // the twin keeps its box: CPU only
     for (int n : step_sizes) {
       for (bool graph : {false, true}) {
         plan.push_back({benchmark_name(Family::Step, e, n, c, backend_of(graph)),

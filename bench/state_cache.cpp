@@ -22,7 +22,9 @@ namespace fs = std::filesystem;
 
 constexpr char kMagic[] = "mdbench-state 1\n";
 
-std::uint64_t fnv1a(const char* data, std::size_t n, std::uint64_t h = 14695981039346656037ull) {
+constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
+
+std::uint64_t fnv1a(const char* data, std::size_t n, std::uint64_t h = kFnvOffset) {
   for (std::size_t i = 0; i < n; ++i) {
     h ^= static_cast<unsigned char>(data[i]);
     h *= 1099511628211ull;
@@ -254,7 +256,7 @@ void StateCache::prune_other_builds() const {
 std::string executable_fingerprint() {
   std::ifstream in("/proc/self/exe", std::ios::binary);
   if (!in) return {};
-  std::uint64_t h = 14695981039346656037ull;
+  std::uint64_t h = kFnvOffset;
   std::vector<char> chunk(1 << 20);
   std::uint64_t total = 0;
   while (in) {
