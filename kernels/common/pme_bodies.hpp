@@ -92,6 +92,23 @@ struct PmeSplineAxis {
 template <int P>
 MDB_HD void pme_bspline_weights(double frac, double* w, double* dw) {
   static_assert(P >= kPmeMinOrder && P <= kPmeMaxOrder, "PME spline order out of range");
+  if constexpr (P == 4) {
+    // The default order in closed form, the uniform cubic's four pieces and its derivative from
+    // order 3's (a0, a1, a2): the recursion's values to rounding, without its chain of
+    // dependent steps through w (three axes per charge, in spread and gather alike).
+    const double t = frac, u = 1.0 - frac, t2 = t * t, t3 = t2 * t;
+    constexpr double k6 = 1.0 / 6.0;
+    w[0] = k6 * (u * u * u);
+    w[1] = k6 * (4.0 - 6.0 * t2 + 3.0 * t3);
+    w[2] = k6 * (1.0 + 3.0 * (t + t2 - t3));
+    w[3] = k6 * t3;
+    const double a0 = 0.5 * (u * u), a2 = 0.5 * t2, a1 = 0.5 + t * u;
+    dw[0] = -a0;
+    dw[1] = a0 - a1;
+    dw[2] = a1 - a2;
+    dw[3] = a2;
+    return;
+  }
   w[0] = 1.0 - frac;
   w[1] = frac;
   MDB_UNROLL

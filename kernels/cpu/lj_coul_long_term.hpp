@@ -55,33 +55,38 @@ struct LjCoulLongTerm {
   using F8 = simd::Float8;
   using F4 = simd::Float4;
   MixedSlotFactors factors;
-  float beta = 0.0f;   ///< 1/Angstrom
-  float beta2 = 0.0f;  ///< beta^2
-  float beta3 = 0.0f;  ///< beta^3
-  float rc2 = 0.0f;    ///< Angstrom^2
+  float beta = 0.0f;    ///< 1/Angstrom
+  float beta2 = 0.0f;   ///< beta^2
+  float rc2 = 0.0f;     ///< Angstrom^2
+  float k_num[7] = {};  ///< ewald_k's numerator times beta^3: beta^3 K(s) without a multiply
 
   /// The factors for splitting parameter `beta` (beta rc <= kEwaldFitMaxBetaR, checked by the
   /// caller) and cut-off rc.
   void set_ewald(double beta_, double rc) {
     beta = static_cast<float>(beta_);
     beta2 = static_cast<float>(beta_ * beta_);
-    beta3 = static_cast<float>(beta_ * beta_ * beta_);
     rc2 = static_cast<float>(rc * rc);
+    for (int k = 0; k < 7; ++k)
+      k_num[k] = static_cast<float>(beta_ * beta_ * beta_ * simd::kEwaldKNum[k]);
   }
 
   struct IRow {
-    F8 q, c12, c6;  // lanes 0-3: slot si, 4-7: slot si + 1
+    F8 q, c12x12, c6x6;  // lanes 0-3: slot si, 4-7: slot si + 1; LJ factors times 12 and 6
+    bool lj;             // false: neither i-slot has LJ (two hydrogens), so the row skips it
   };
   using Pre = F8;  // 1 / r
-  // Not started a row ahead: the term's live vectors (i-factors, the Ewald factor's two
-  // polynomials) with a second row's would not fit AVX2's 16 registers (measured with the
-  // earlier erfc form: 25 register moves per row pipelined, 12 not, and ~6 % faster not).
-  static constexpr bool kPipelined = false;
+  // Started a row ahead: the row's chain (1/r, the Ewald factor's two polynomials and their
+  // quotient) is long, and overlapping it with the previous row's sums gained 2.5 % with AVX2's
+  // 16 registers and 7 % with AVX-512's 32 (docs/PERFORMANCE.md; with the earlier erfc form and
+  // LJ in every row, 16 registers were too few and it lost 6 %).
+  static constexpr bool kPipelined = true;
   MDB_SIMD_INLINE IRow i_row(int si) const {
     constexpr int kC = ClusterPairView::kClusterSize;
     const int pi = 2 * kC * (si / kC) + si % kC;
     auto two = [&](const float* a) { return simd::join(F4{} + a[pi], F4{} + a[pi + 1]); };
-    return {two(factors.q), two(factors.c12), two(factors.c6)};
+    const bool lj = factors.c12[pi] != 0.0f || factors.c12[pi + 1] != 0.0f ||
+                    factors.c6[pi] != 0.0f || factors.c6[pi + 1] != 0.0f;
+    return {two(factors.q), 12.0f * two(factors.c12), 6.0f * two(factors.c6), lj};
   }
   MDB_SIMD_INLINE Pre pre(F8 r2) const { return simd::rsqrt(r2); }
   template <bool kEnergy>
@@ -89,16 +94,19 @@ struct LjCoulLongTerm {
                           F8& e) const {
     const int pj = 2 * ClusterPairView::kClusterSize * cj;
     const F8 qq = row.q * simd::load<F8>(factors.q + pj);
-    const F8 c12 = row.c12 * simd::load<F8>(factors.c12 + pj);
-    const F8 c6 = row.c6 * simd::load<F8>(factors.c6 + pj);
     const simd::Mask8 in = listed & (r2 < rc2);
     const F8 r2inv = rinv * rinv;
-    const F8 r6inv = r2inv * r2inv * r2inv;
     const F8 s = beta2 * r2;
-    const F8 fr = r6inv * (12.0f * c12 * r6inv - 6.0f * c6) * r2inv +
-                  qq * (rinv * r2inv - beta3 * simd::ewald_k(s));
-    if constexpr (kEnergy) {
-      e = simd::keep(in, r6inv * (c12 * r6inv - c6) + qq * (rinv - beta * simd::ewald_g(s)));
+    F8 fr = qq * (rinv * r2inv - simd::ewald_k_scaled(s, k_num));
+    if constexpr (kEnergy) e = simd::keep(in, qq * (rinv - beta * simd::ewald_g(s)));
+    if (row.lj) {
+      const F8 c12x12 = row.c12x12 * simd::load<F8>(factors.c12 + pj);
+      const F8 c6x6 = row.c6x6 * simd::load<F8>(factors.c6 + pj);
+      const F8 r6inv = r2inv * r2inv * r2inv;
+      fr += r6inv * (c12x12 * r6inv - c6x6) * r2inv;
+      if constexpr (kEnergy) {
+        e += simd::keep(in, r6inv * ((1.0f / 12.0f) * c12x12 * r6inv - (1.0f / 6.0f) * c6x6));
+      }
     }
     return simd::keep(in, fr);
   }

@@ -28,20 +28,32 @@ MDB_SIMD_INLINE Float8 horner(Float8 s, const float (&p)[N]) {
 /// (9.2e-8 in exact arithmetic), G as 6 over 5 (6.1e-8); float adds about 3e-7. The cancellation
 /// against 1/r leaves an error of a few 1e-7 of the bare Coulomb term, as float's own rounding of
 /// 1/r does. s is clamped at 25 (lanes beyond the cut-off, which the kernels mask).
+inline constexpr float kEwaldKNum[7] = {0.75225270922349419f,    -0.0083704577975155618f,
+                                        0.019879862679207945f,   0.00035498148566811139f,
+                                        0.00011935778593150876f, 1.3487207760799627e-06f,
+                                        -2.7185151213471315e-09f};
+inline constexpr float kEwaldKDen[7] = {1.0f,
+                                        0.58887046704516233f,
+                                        0.16547589192043727f,
+                                        0.029099460203138514f,
+                                        0.0035435744900529568f,
+                                        0.00029121549330598574f,
+                                        2.0086045513436631e-05f};
+/// s clamped at 25 (one instruction where the target has min).
+MDB_SIMD_INLINE Float8 clamp25(Float8 s) {
+#if defined(__AVX__)
+  return __builtin_ia32_minps256(s, Float8{} + 25.0f);
+#else
+  return s < 25.0f ? s : Float8{} + 25.0f;
+#endif
+}
+/// K(s) with its numerator's coefficients `num` (kEwaldKNum times a constant c: c K(s)).
+MDB_SIMD_INLINE Float8 ewald_k_scaled(Float8 s, const float (&num)[7]) {
+  const Float8 c = clamp25(s);
+  return horner(c, num) / horner(c, kEwaldKDen);
+}
 MDB_SIMD_INLINE Float8 ewald_k(Float8 s) {
-  static constexpr float kP[7] = {0.75225270922349419f,    -0.0083704577975155618f,
-                                  0.019879862679207945f,   0.00035498148566811139f,
-                                  0.00011935778593150876f, 1.3487207760799627e-06f,
-                                  -2.7185151213471315e-09f};
-  static constexpr float kQ[7] = {1.0f,
-                                  0.58887046704516233f,
-                                  0.16547589192043727f,
-                                  0.029099460203138514f,
-                                  0.0035435744900529568f,
-                                  0.00029121549330598574f,
-                                  2.0086045513436631e-05f};
-  const Float8 c = s < 25.0f ? s : Float8{} + 25.0f;
-  return horner(c, kP) / horner(c, kQ);
+  return ewald_k_scaled(s, kEwaldKNum);
 }
 MDB_SIMD_INLINE Float8 ewald_g(Float8 s) {
   static constexpr float kP[7] = {1.1283791512141212f,     0.1910355962437279f,
@@ -54,7 +66,7 @@ MDB_SIMD_INLINE Float8 ewald_g(Float8 s) {
                                   0.015774000807865531f,
                                   0.0013239632201447961f,
                                   5.8158195733856201e-05f};
-  const Float8 c = s < 25.0f ? s : Float8{} + 25.0f;
+  const Float8 c = clamp25(s);
   return horner(c, kP) / horner(c, kQ);
 }
 

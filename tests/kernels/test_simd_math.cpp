@@ -96,8 +96,9 @@ TEST(LjCoulLongTerm, LanesEqualTheDoubleEvaluator) {
     by_species[s] = {static_cast<float>(std::sqrt(ke) * q[s]), static_cast<float>(lj * s3 * s3),
                      static_cast<float>(lj * s3)};
   }
-  // Cluster 0: slots 0..3 species O H H O; cluster 1 (the j-cluster): H O O H.
-  const int species[8] = {0, 1, 1, 0, 1, 0, 0, 1};
+  // Cluster 0: slots 0..3 species O H H H; cluster 1 (the j-cluster): H O O H. The i-row of
+  // slots 0 and 1 has LJ for its O lanes; that of slots 2 and 3 has none, and skips it.
+  const int species[8] = {0, 1, 1, 1, 1, 0, 0, 1};
   ClusterPairView v;
   v.n_clusters = 2;
   v.species = species;
@@ -111,25 +112,28 @@ TEST(LjCoulLongTerm, LanesEqualTheDoubleEvaluator) {
   Float8 r2;
   for (int l = 0; l < 8; ++l) r2[l] = static_cast<float>(r[l] * r[l]);
   const simd::Mask8 listed = simd::lane_mask8(0x7f);  // lane 7 not a pair of the list
-  const LjCoulLongTerm::IRow row = term.i_row(0);     // i-slots 0 (O) and 1 (H)
-  Float8 e{};
-  const Float8 fr = term.term<true>(row, 1, listed, r2, simd::rsqrt(r2), e);
-  for (int l = 0; l < 8; ++l) {
-    const int si = l < 4 ? 0 : 1, sj = 4 + l % 4;
-    const bool o = species[si] == 0 && species[sj] == 0;
-    const LjCoulLongPair p = make_lj_coul_long_pair(o ? eps : 0.0, o ? sigma : 0.0,
-                                                    ke * q[species[si]] * q[species[sj]], beta, rc);
-    if (l >= 6) {
-      EXPECT_EQ(fr[l], 0.0f) << l;
-      EXPECT_EQ(e[l], 0.0f) << l;
-      continue;
+  for (const int si0 : {0, 2}) {
+    const LjCoulLongTerm::IRow row = term.i_row(si0);
+    EXPECT_EQ(row.lj, si0 == 0);
+    Float8 e{};
+    const Float8 fr = term.term<true>(row, 1, listed, r2, simd::rsqrt(r2), e);
+    for (int l = 0; l < 8; ++l) {
+      const int si = si0 + (l < 4 ? 0 : 1), sj = 4 + l % 4;
+      const bool o = species[si] == 0 && species[sj] == 0;
+      const LjCoulLongPair p = make_lj_coul_long_pair(
+          o ? eps : 0.0, o ? sigma : 0.0, ke * q[species[si]] * q[species[sj]], beta, rc);
+      if (l >= 6) {
+        EXPECT_EQ(fr[l], 0.0f) << l;
+        EXPECT_EQ(e[l], 0.0f) << l;
+        continue;
+      }
+      const double want_f = p.f_over_r(r[l] * r[l]), want_e = p.energy(r[l] * r[l]);
+      // Float through r^2, 1/r and the terms: a few 1e-7 of the pair's larger part (1/r^3).
+      const double scale_f = std::abs(p.qq) / (r[l] * r[l] * r[l]) + std::abs(want_f);
+      const double scale_e = std::abs(p.qq) / r[l] + std::abs(want_e);
+      EXPECT_NEAR(fr[l], want_f, 1e-6 * scale_f) << "row " << si0 << " lane " << l;
+      EXPECT_NEAR(e[l], want_e, 1e-6 * scale_e) << "row " << si0 << " lane " << l;
     }
-    const double want_f = p.f_over_r(r[l] * r[l]), want_e = p.energy(r[l] * r[l]);
-    // Float through r^2, 1/r and the terms: a few 1e-7 of the pair's larger part (1/r^3).
-    const double scale_f = std::abs(p.qq) / (r[l] * r[l] * r[l]) + std::abs(want_f);
-    const double scale_e = std::abs(p.qq) / r[l] + std::abs(want_e);
-    EXPECT_NEAR(fr[l], want_f, 1e-6 * scale_f) << "lane " << l;
-    EXPECT_NEAR(e[l], want_e, 1e-6 * scale_e) << "lane " << l;
   }
 }
 

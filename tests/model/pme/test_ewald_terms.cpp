@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "kernels/common/ewald_terms.hpp"
+#include "kernels/common/pair_lj_coul_long.hpp"
 #include "md/core/units.hpp"
 
 namespace mdb {
@@ -26,6 +27,37 @@ TEST(EwaldTerms, RealPairIsErfcCoulombAndItsForce) {
     auto e = [&](double s) { return ewald_real_pair(keqq, beta, s * s).energy; };
     const double f_fd = -central_difference(e, r, 1e-5 * r);
     EXPECT_NEAR(t.f_over_r * r, f_fd, 1e-8 * std::abs(f_fd)) << "r " << r;
+  }
+}
+
+TEST(EwaldTerms, ExcludedPairCorrectionIsMinusTheBarePairInsideTheCutoff) {
+  // What an excluded pair needs added: the reciprocal sum's share removed (ewald_excluded_pair)
+  // and, inside rc, the pair term the real-space loop added taken back. excluded() writes the
+  // sum as minus the bare pair; the two terms it stands for are the oracle. With LJ (O-O) and
+  // without (O-H), near and far; beyond rc only the reciprocal share is removed.
+  const double beta = 0.3123, rc = 10.0;
+  const LjCoulLongPair oo =
+      make_lj_coul_long_pair(0.0067345, 3.165492, kKe * 0.82 * 0.82, beta, rc);
+  const LjCoulLongPair oh = make_lj_coul_long_pair(0.0, 0.0, kKe * -0.82 * 0.41, beta, rc);
+  for (const LjCoulLongPair& p : {oo, oh}) {
+    for (double r : {0.2, 1.0, 1.63, 3.1, 9.9}) {
+      const double r2 = r * r;
+      const EwaldPairTerm got = p.excluded(r2);
+      const EwaldPairTerm recip = ewald_excluded_pair(p.qq, beta, r2);
+      const double want_e = recip.energy - p.energy(r2);
+      const double want_f = recip.f_over_r - p.f_over_r(r2);
+      // The oracle subtracts terms of the bare pair's size: compare at that scale.
+      const double scale_e = std::abs(p.qq) / r + std::abs(want_e);
+      const double scale_f = std::abs(p.qq) / (r * r2) + std::abs(want_f);
+      EXPECT_NEAR(got.energy, want_e, 1e-14 * scale_e) << "r " << r;
+      EXPECT_NEAR(got.f_over_r, want_f, 1e-14 * scale_f) << "r " << r;
+      auto e = [&](double s) { return p.excluded(s * s).energy; };
+      const double f_fd = -central_difference(e, r, 1e-5 * r);
+      EXPECT_NEAR(got.f_over_r * r, f_fd, 1e-7 * std::abs(f_fd)) << "r " << r;
+    }
+    const double far2 = 10.5 * 10.5;
+    EXPECT_EQ(p.excluded(far2).energy, ewald_excluded_pair(p.qq, beta, far2).energy);
+    EXPECT_EQ(p.excluded(far2).f_over_r, ewald_excluded_pair(p.qq, beta, far2).f_over_r);
   }
 }
 
