@@ -24,7 +24,7 @@ namespace mdb::bench {
 namespace {
 
 constexpr const char* kBackend = "cpu";
-constexpr const char* kMixedBackend = "cpu-mixed";  // float pair arithmetic, one thread
+constexpr const char* kMixedBackend = "cpu-mixed";  // float pair arithmetic
 const std::vector<int> kDefaultReplicas = {1, 2, 4, 8};
 constexpr int kBatchedAtoms = 64;      // the seed projects' small-system screening size
 constexpr int kAsePeerMaxAtoms = 512;  // ase Peer rows in a default run: up to this size
@@ -95,9 +95,10 @@ bool has_mixed_precision(const CaseSpec& c) {
   return c.recipe.abilities().mixed_precision;
 }
 
-// "cpu" for one thread per simulation, "cpu-t<N>" for N (--md_threads).
-std::string backend_of(int threads) {
-  std::string b = kBackend;
+// "cpu" for one thread per simulation, "cpu-t<N>" for N (--md_threads); "cpu-mixed" and
+// "cpu-mixed-t<N>" for the mixed-precision model.
+std::string backend_of(int threads, bool mixed = false) {
+  std::string b = mixed ? kMixedBackend : kBackend;
   if (threads > 1) b.append("-t").append(std::to_string(threads));
   return b;
 }
@@ -172,9 +173,12 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
           plan.push_back({name_of(Family::Step, e, n, c, t), s, {}});
         }
         if (!quick && e == Ensemble::NVE && has_mixed_precision(c)) {
-          BenchmarkSpec s{Family::Step, key_of(c, e, n, o)};
-          s.mixed = true;
-          plan.push_back({benchmark_name(Family::Step, e, n, c, kMixedBackend), s, {}});
+          for (int t : threads) {
+            BenchmarkSpec s{Family::Step, key_of(c, e, n, o)};
+            s.mixed = true;
+            s.sim_threads = t;
+            plan.push_back({benchmark_name(Family::Step, e, n, c, backend_of(t, true)), s, {}});
+          }
         }
         if (o.lammps_peers && lammps_available() && has_lammps_peer(c, e)) {
           const std::string peer = peer_name(e, n, c, "lammps");
@@ -211,10 +215,14 @@ std::vector<PlannedBenchmark> plan_benchmarks(const MdOptions& o,
           plan.push_back({name_of(Family::Trajectory, e, n, c, t), s, {}});
         }
         if (!quick && e == Ensemble::NVE && has_mixed_precision(c)) {
-          BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};
-          s.trajectory_steps = trajectory_steps_of(c, o.steps);
-          s.mixed = true;
-          plan.push_back({benchmark_name(Family::Trajectory, e, n, c, kMixedBackend), s, {}});
+          for (int t : threads) {
+            BenchmarkSpec s{Family::Trajectory, key_of(c, e, n, o)};
+            s.trajectory_steps = trajectory_steps_of(c, o.steps);
+            s.mixed = true;
+            s.sim_threads = t;
+            plan.push_back(
+                {benchmark_name(Family::Trajectory, e, n, c, backend_of(t, true)), s, {}});
+          }
         }
       }
     }

@@ -152,7 +152,8 @@ def table(runs, benchmarks):
         peer = "Peer" + state["step"][4:] + f"/{label}/manual_time"
         theirs = median_us(benchmarks, peer)
         threads = re.search(r"-nt(\d+)$", label)
-        ours = [f"cpu-t{threads.group(1)}"] if threads else ["cpu", "cpu-mixed"]
+        ours = ([f"cpu-t{threads.group(1)}", f"cpu-mixed-t{threads.group(1)}"] if threads
+                else ["cpu", "cpu-mixed"])
         split = []
         for key in ("Neighbor search", "Force", "NB X/F buffer ops.", "Update", "Rest"):
             split.append(f"{100 * statistics.median(l['sections'].get(key, 0.0) for l in logs):.1f}")

@@ -2,7 +2,8 @@
 # md_bench against GROMACS on the very same states, one core and two: md_bench writes each
 # selected Step state as GROMACS inputs (--md_gromacs_inputs), then every repetition runs, in
 # turn, md_bench's one-thread rows (cpu, cpu-mixed) pinned to one core, `gmx mdrun -nt 1` pinned
-# to the same core, md_bench's cpu-t2 rows on two cores and `gmx mdrun -nt 2` on the same two.
+# to the same core, md_bench's two-thread rows (cpu-t2, cpu-mixed-t2) on two cores and
+# `gmx mdrun -nt 2` on the same two.
 # Alternating, both sides see the same drift of a shared machine. Prints the medians, their
 # ratios (> 1: md_bench is faster) and GROMACS's own cycle split; docs/PEERS.md.
 #
@@ -95,7 +96,7 @@ done <"$out/gromacs/index.tsv"
 # two-thread run most (a thread waits for the slower one).
 echo "before: $(cat /proc/loadavg)" >"$out/load.txt"
 one=(--benchmark_filter="^Step/NVE/($states)/(cpu|cpu-mixed)/")
-two=(--md_threads=2 --benchmark_filter="^Step/NVE/($states)/cpu-t2/")
+two=(--md_threads=2 --benchmark_filter="^Step/NVE/($states)/(cpu-t2|cpu-mixed-t2)/")
 for ((r = 1; r <= reps; r++)); do
   say "repetition $r of $reps"
   for threads in 1 2; do
@@ -127,6 +128,7 @@ compare_pair() {  # name gromacs-regex ours-regex
 compare_pair cpu '^Peer(/.*/)gromacs/' '^Step(/.*/)cpu/'
 compare_pair cpu-mixed '^Peer(/.*/)gromacs/' '^Step(/.*/)cpu-mixed/'
 compare_pair cpu-t2 '^Peer(/.*/)gromacs-nt2/' '^Step(/.*/)cpu-t2/'
+compare_pair cpu-mixed-t2 '^Peer(/.*/)gromacs-nt2/' '^Step(/.*/)cpu-mixed-t2/'
 "$gmx" --version 2>/dev/null | grep -E "^GROMACS version|^SIMD instructions" >"$out/gmx-version.txt"
 cat "$out/table.md"
 sed 's/^/vs_gromacs: load average /' "$out/load.txt" >&2

@@ -50,18 +50,20 @@ struct LjCoulLongPair {
 
   /// What an excluded pair (same molecule) at distance^2 r2 needs added. The pair loop ran over
   /// every listed pair, so within rc it added phi(r); the reciprocal sum holds the pair's
-  /// -erf part (ewald_excluded_pair removes it). Energy (eV) and f_over_r as above. Within rc
-  /// the two corrections' erf and erfc add up to the bare Coulomb, so the sum is minus the bare
-  /// pair, -(LJ + ke qi qj / r): no erf, erfc or exp (three of each per water molecule).
+  /// -erf part (ewald_excluded_pair removes it). Energy (eV) and f_over_r as above.
   MDB_HD EwaldPairTerm excluded(double r2) const {
-    if (r2 < rc2) {
-      const double r2inv = 1.0 / r2;
-      const double rinv = std::sqrt(r2inv);
-      const double r6inv = r2inv * r2inv * r2inv;
-      return {-(r6inv * (lj3 * r6inv - lj4) + qq * rinv),
-              -(r6inv * (lj1 * r6inv - lj2) * r2inv + qq * rinv * r2inv)};
-    }
+    if (r2 < rc2) return excluded_within_cutoff(r2);
     return ewald_excluded_pair(qq, beta, r2);
+  }
+  /// excluded(r2) for r2 < rc2: the two corrections' erf and erfc add up to the bare Coulomb, so
+  /// their sum is minus the bare pair, -(LJ + ke qi qj / r), with no erf, erfc or exp (three of
+  /// each per water molecule).
+  MDB_HD EwaldPairTerm excluded_within_cutoff(double r2) const {
+    const double r2inv = 1.0 / r2;
+    const double rinv = std::sqrt(r2inv);
+    const double r6inv = r2inv * r2inv * r2inv;
+    return {-(r6inv * (lj3 * r6inv - lj4) + qq * rinv),
+            -(r6inv * (lj1 * r6inv - lj2) * r2inv + qq * rinv * r2inv)};
   }
 };
 

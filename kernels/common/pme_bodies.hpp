@@ -179,8 +179,18 @@ MDB_HD void pme_spread_charge(double* ext, int ey, int ez, double q, const PmeSp
     for (int b = 0; b < P; ++b) {
       const double qab = qa * sy.w[b];
       double* run = plane + static_cast<long long>(sy.first + b) * ez + sz.first;
+#if defined(__CUDA_ARCH__)
       MDB_UNROLL
       for (int c = 0; c < P; ++c) atomic_add(run + c, qab * wz[c]);
+#else
+      // Read, add and write the run as a whole: GCC then keeps it in one vector (added point by
+      // point, each store could feed the next load, and it stayed scalar).
+      double sum[P];
+      MDB_UNROLL
+      for (int c = 0; c < P; ++c) sum[c] = run[c] + qab * wz[c];
+      MDB_UNROLL
+      for (int c = 0; c < P; ++c) run[c] = sum[c];
+#endif
     }
   }
 }

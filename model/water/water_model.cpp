@@ -3,7 +3,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "kernels/common/bonded_terms.hpp"
 #include "md/core/phase_timer.hpp"
 #include "model/pme/pme.hpp"
 #ifdef MDB_HAVE_CUDA
@@ -14,16 +13,6 @@ namespace mdb {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-
-/// W_ab += d_a f_b for a pair term of f_over_r (force on the first atom f_over_r d).
-void add_pair_virial(std::array<double, 6>& w, const double d[3], double f_over_r) {
-  w[0] += d[0] * d[0] * f_over_r;
-  w[1] += d[1] * d[1] * f_over_r;
-  w[2] += d[2] * d[2] * f_over_r;
-  w[3] += d[0] * d[1] * f_over_r;
-  w[4] += d[0] * d[2] * f_over_r;
-  w[5] += d[1] * d[2] * f_over_r;
-}
 
 }  // namespace
 
@@ -65,6 +54,20 @@ void WaterModel::bind(const System& system) {
                                  ke * charge_of(a) * charge_of(b), beta_, params_.cutoff);
     }
   }
+  // Every molecule is (H, O, H) of the same two species (water_molecules checked it).
+  WaterIntramolecular::Terms terms;
+  terms.bond_k = params_.bond_k;
+  terms.bond_r0 = params_.bond_r0;
+  terms.angle_k = params_.angle_k;
+  terms.theta0 = params_.angle_theta0 * kPi / 180.0;
+  if (!molecules_.angles.empty()) {
+    const auto& first = molecules_.angles.front();
+    const int o = system.species()[static_cast<std::size_t>(first[1])];
+    const int h = system.species()[static_cast<std::size_t>(first[0])];
+    terms.oh = table_[static_cast<std::size_t>(o * n_species_ + h)];
+    terms.hh = table_[static_cast<std::size_t>(h * n_species_ + h)];
+  }
+  intramolecular_.bind(molecules_.angles, terms);
   if (precision_ == WaterPrecision::Mixed) {
     // sqrt(ke) in each charge and sqrt(4 eps) in each LJ factor: products are the pair's.
     std::vector<ChargedLjFactors> factors(static_cast<std::size_t>(n_species_));
@@ -133,7 +136,7 @@ ForceResult WaterModel::compute(System& system, const NeighborList& list, Comput
   std::uint64_t t1 = PhaseTimer::now();
   ticks_[kRealSpace] += t1 - t0;
 
-  add_intramolecular(system, flags, out);
+  intramolecular_.add(system, flags, out);
   ticks_[kBonded] += PhaseTimer::now() - t1;
 
   const ForceResult rec =
@@ -169,72 +172,6 @@ ForceResult WaterModel::real_space_double(System& system, const NeighborList& li
                                 f.x.data(), f.y.data(), f.z.data());
       });
   return driver_.finish(system, list, flags, sums, VirialFrom::Loop);
-}
-
-void WaterModel::add_intramolecular(System& system, ComputeFlags flags, ForceResult& out) const {
-  const Box& box = system.box();
-  const auto x = system.x(), y = system.y(), z = system.z();
-  const auto fx = system.fx(), fy = system.fy(), fz = system.fz();
-  double energy = 0.0;
-  std::array<double, 6> w{};
-  auto separation = [&](int i, int j, double d[3]) {
-    d[0] = x[i] - x[j];
-    d[1] = y[i] - y[j];
-    d[2] = z[i] - z[j];
-    box.minimum_image(d[0], d[1], d[2]);
-  };
-  auto add_pair = [&](int i, int j, const double d[3], double f_over_r) {
-    fx[i] += f_over_r * d[0];
-    fy[i] += f_over_r * d[1];
-    fz[i] += f_over_r * d[2];
-    fx[j] -= f_over_r * d[0];
-    fy[j] -= f_over_r * d[1];
-    fz[j] -= f_over_r * d[2];
-    if (flags.virial) add_pair_virial(w, d, f_over_r);
-  };
-  for (const auto& [o, h] : molecules_.bonds) {
-    double d[3], f_over_r;
-    separation(h, o, d);
-    energy += harmonic_bond(d[0], d[1], d[2], params_.bond_k, params_.bond_r0, f_over_r);
-    add_pair(h, o, d, f_over_r);
-  }
-  const double theta0 = params_.angle_theta0 * kPi / 180.0;
-  for (const auto& [i, j, k] : molecules_.angles) {
-    double a[3], b[3], fi[3], fk[3];
-    separation(i, j, a);
-    separation(k, j, b);
-    energy += harmonic_angle(a, b, params_.angle_k, theta0, fi, fk);
-    fx[i] += fi[0];
-    fy[i] += fi[1];
-    fz[i] += fi[2];
-    fx[k] += fk[0];
-    fy[k] += fk[1];
-    fz[k] += fk[2];
-    fx[j] -= fi[0] + fk[0];
-    fy[j] -= fi[1] + fk[1];
-    fz[j] -= fi[2] + fk[2];
-    if (flags.virial) {
-      // W = sum r f over the three atoms, measured from the vertex.
-      w[0] += a[0] * fi[0] + b[0] * fk[0];
-      w[1] += a[1] * fi[1] + b[1] * fk[1];
-      w[2] += a[2] * fi[2] + b[2] * fk[2];
-      w[3] += a[0] * fi[1] + b[0] * fk[1];
-      w[4] += a[0] * fi[2] + b[0] * fk[2];
-      w[5] += a[1] * fi[2] + b[1] * fk[2];
-    }
-  }
-  for (const auto& [i, j] : molecules_.excluded) {
-    double d[3];
-    separation(i, j, d);
-    const LjCoulLongPair& p = table_[species_[i] * n_species_ + species_[j]];
-    const EwaldPairTerm t = p.excluded(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    energy += t.energy;
-    add_pair(i, j, d, t.f_over_r);
-  }
-  if (flags.energy) out.energy += energy;
-  if (flags.virial) {
-    for (int c = 0; c < 6; ++c) out.virial[c] += w[c];
-  }
 }
 
 StageClocks WaterModel::stage_times() const {

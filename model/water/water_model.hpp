@@ -9,6 +9,7 @@
 #include "md/force/force_field.hpp"
 #include "model/force_driver.hpp"
 #include "model/water/water_device_data.hpp"
+#include "model/water/water_intramolecular.hpp"
 #include "model/water/water_molecules.hpp"
 #include "model/water/water_params.hpp"
 #include "model/water/water_real_space.hpp"
@@ -71,9 +72,6 @@ class WaterModel final : public ForceField {
  private:
   /// The real-space pairs in double over a half list (water_real_space), folded into system.f.
   ForceResult real_space_double(System& system, const NeighborList& list, ComputeFlags flags);
-  /// Bonds, angles and exclusion corrections into system.f (minimum image: a molecule may
-  /// straddle the box); adds their energy and virial to `out`.
-  void add_intramolecular(System& system, ComputeFlags flags, ForceResult& out) const;
 
   WaterParams params_;
   WaterPrecision precision_;
@@ -87,6 +85,7 @@ class WaterModel final : public ForceField {
   ForceDriver driver_;
   std::vector<CoulLongRowBuffers> rows_;  ///< per thread (Double)
   WaterMixedRealSpace mixed_;             ///< Mixed
+  WaterIntramolecular intramolecular_;    ///< bonds, angles, exclusion corrections
   std::uint64_t rows_sized_for_ = 0;      ///< the list build the buffers were checked against
   enum Stage { kRealSpace, kBonded, kNumOwnStages };
   std::array<std::uint64_t, kNumOwnStages> ticks_{};

@@ -336,6 +336,10 @@ TEST(Plan, ThreadCountsAddRowsForThreadedCases) {
   const auto names = reported_names(plan);
   EXPECT_TRUE(contains(names, "Step/NVE/64/lj-ar/cpu/manual_time"));
   EXPECT_TRUE(contains(names, "Step/NVE/64/lj-ar/cpu-t2/manual_time"));
+  // The mixed-precision model on two threads too (GROMACS's and OpenMM's own arithmetic).
+  EXPECT_TRUE(contains(names, "Step/NVE/64/lj-ar/cpu-mixed/manual_time"));
+  EXPECT_TRUE(contains(names, "Step/NVE/64/lj-ar/cpu-mixed-t2/manual_time"));
+  EXPECT_TRUE(contains(names, "Trajectory/NVE/64/lj-ar/cpu-mixed-t2/manual_time"));
   EXPECT_TRUE(contains(names, "Trajectory/NVE/64/si-sw/cpu-t2/manual_time"));
   EXPECT_TRUE(contains(names, "Scaling/NVE/si-sw/cpu-t2/64/manual_time"));
   EXPECT_TRUE(contains(names, "Step/NVE/64/si-nn-student/cpu/manual_time"));
@@ -348,8 +352,10 @@ TEST(Plan, ThreadCountsAddRowsForThreadedCases) {
   }
   EXPECT_EQ(peers, lammps_available() ? 1 : 0) << "one Peer per state, whatever the threads";
   for (const auto& p : plan) {
-    const bool t2 = p.name.find("/cpu-t2") != std::string::npos;
+    const std::string n = p.name + "/";
+    const bool t2 = n.find("-t2/") != std::string::npos;
     EXPECT_EQ(p.spec.sim_threads, t2 ? 2 : 1) << p.name;
+    EXPECT_EQ(p.spec.mixed, p.name.find("/cpu-mixed") != std::string::npos) << p.name;
   }
 }
 
