@@ -100,7 +100,6 @@ void WaterIntramolecular::bind(const std::vector<std::array<int, 3>>& angles, co
 void WaterIntramolecular::add(System& system, ComputeFlags flags, ForceResult& out) {
   const int n = static_cast<int>(o_.size());
   const OrthoBoxView box = system.box().view();
-  const Terms t = terms_;
   // Three passes, as the double real space does its pairs: gather each molecule's coordinates,
   // evaluate the terms over the arrays (the loop GCC vectorises), scatter the forces.
   {
@@ -124,7 +123,7 @@ void WaterIntramolecular::add(System& system, ComputeFlags flags, ForceResult& o
       n, columns_[0].data(), columns_[1].data(), columns_[2].data(), columns_[3].data(),
       columns_[4].data(), columns_[5].data(), columns_[6].data(), columns_[7].data(),
       columns_[8].data(), forces_[0].data(), forces_[1].data(), forces_[2].data(),
-      forces_[3].data(), forces_[4].data(), forces_[5].data(), t, box);
+      forces_[3].data(), forces_[4].data(), forces_[5].data(), terms_, box);
   double energy = sums.energy;
   std::array<double, 6> w = sums.w;
   if (sums.far) {

@@ -126,9 +126,38 @@ void expect_same(System& s, const WaterIntramolecular::Terms& t) {
   for (int k = 0; k < 6; ++k) EXPECT_NEAR(got.virial[k], want.w[k], 1e-11 * wmax) << "W " << k;
 }
 
+/// Moves every atom so that the first oxygen sits 0.05 Angstrom inside the box's lower faces
+/// and wraps each atom into the box on its own, so that molecule (and any other at a face) ends
+/// up split across the faces; returns how many molecules are.
+int move_a_molecule_across_the_faces(System& s) {
+  const OrthoBoxView box = s.box().view();
+  const int o = s.topology().angles.front().j;
+  const double shift[3] = {box.lo[0] + 0.05 - s.x()[o], box.lo[1] + 0.05 - s.y()[o],
+                           box.lo[2] + 0.05 - s.z()[o]};
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    s.x()[i] += shift[0];
+    s.y()[i] += shift[1];
+    s.z()[i] += shift[2];
+    box.wrap(s.x()[i], 0);
+    box.wrap(s.y()[i], 1);
+    box.wrap(s.z()[i], 2);
+  }
+  int split = 0;
+  for (const Angle& a : s.topology().angles) {
+    bool across = false;
+    for (int h : {a.i, a.k}) {
+      const double d[3] = {s.x()[h] - s.x()[a.j], s.y()[h] - s.y()[a.j], s.z()[h] - s.z()[a.j]};
+      for (int k = 0; k < 3; ++k) across = across || std::abs(d[k]) > 0.5 * s.box().length(k);
+    }
+    split += across ? 1 : 0;
+  }
+  return split;
+}
+
 TEST(WaterIntramolecular, EqualsItsTermsSummedOneByOne) {
-  // 27 jittered molecules, some across the box's faces (the builder wraps atoms into the box).
+  // 27 jittered molecules, moved so that some lie across the box's faces (minimum image).
   System s = test::jittered_water(27, 0.1, 5);
+  ASSERT_GT(move_a_molecule_across_the_faces(s), 0);
   expect_same(s, spc_fw_terms(10.0));
 }
 
