@@ -36,10 +36,14 @@ class ForceDriver {
   /// list builds such as a cluster list's slot count): no allocation in a step once it suffices.
   void reserve(std::size_t n);
 
-  /// Runs loop(t, begin, end, ExtendedForces& f) -> PairSums over rows [0, n_rows), split over
-  /// the team by list work (work_offsets: n_rows + 1 CSR entries), each thread into its own
-  /// buffer zeroed for n_ext extended atoms. Leaves the sum of the buffers in forces() and
-  /// returns the sum of the loops' energies and virials.
+  /// Runs loop(t, begin, end) -> PairSums over rows [0, n_rows), split over the team by list
+  /// work (work_offsets: n_rows + 1 CSR entries), and returns the sum of the loops' energies and
+  /// virials. Buffers are the loop's own (accumulate below gives each thread one).
+  template <class Loop>
+  PairSums split(const std::int64_t* work_offsets, int n_rows, Loop&& loop);
+
+  /// split() with loop(t, begin, end, ExtendedForces& f): each thread into its own buffer zeroed
+  /// for n_ext extended atoms. Leaves the sum of the buffers in forces().
   template <class Loop>
   PairSums accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows, Loop&& loop);
 
@@ -70,26 +74,31 @@ class ForceDriver {
 };
 
 template <class Loop>
-PairSums ForceDriver::accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
-                                 Loop&& loop) {
-  if (team_ == nullptr) {
-    own_.reset(n_ext);
-    return loop(0, 0, n_rows, own_);
-  }
+PairSums ForceDriver::split(const std::int64_t* work_offsets, int n_rows, Loop&& loop) {
+  if (team_ == nullptr) return loop(0, 0, n_rows);
   const int nt = team_->size();
   auto job = [&](int t) {
-    ExtendedForces& f = of(t);
-    f.reset(n_ext);
     const auto [b, e] = work_range(work_offsets, n_rows, t, nt);
-    sums_[static_cast<std::size_t>(t)] = loop(t, b, e, f);
+    sums_[static_cast<std::size_t>(t)] = loop(t, b, e);
   };
   team_->run_checked(job);
-  reduce(n_ext);
   PairSums total;
   for (const PairSums& part : sums_) {
     total.energy += part.energy;
     for (int k = 0; k < 6; ++k) total.virial[k] += part.virial[k];
   }
+  return total;
+}
+
+template <class Loop>
+PairSums ForceDriver::accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
+                                 Loop&& loop) {
+  const PairSums total = split(work_offsets, n_rows, [&](int t, int b, int e) {
+    ExtendedForces& f = of(t);
+    f.reset(n_ext);
+    return loop(t, b, e, f);
+  });
+  if (team_ != nullptr) reduce(n_ext);
   return total;
 }
 

@@ -109,10 +109,7 @@ template <class Real>
 ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list,
                                         ComputeFlags flags) {
   if (table_.empty()) throw std::logic_error("LennardJones: compute() before bind()");
-  if (is_cluster_kind(list.kind())) {
-    const PairSums sums = compute_clusters(system, list, flags);
-    return driver_.finish(system, list, flags, sums, VirialFrom::Positions);
-  }
+  if (is_cluster_kind(list.kind())) return compute_clusters(system, list, flags);
   if (list.kind() != NeighborKind::Half) {
     throw std::invalid_argument("LennardJones: needs a half or a cluster neighbour list");
   }
@@ -126,28 +123,30 @@ ForceResult LennardJones<Real>::compute(System& system, const NeighborList& list
   return driver_.finish(system, list, flags, sums, VirialFrom::Loop);
 }
 
-// The kernels leave the virial out: the driver sums x_s f_s over the packed slots (each pair's
-// r_ij f_ij once, as each slot is an image at its packed position).
+// The kernels leave the virial out: it is sum x_s f_s over the packed slots (each pair's r_ij f_ij
+// once, as each slot is an image at its packed position), taken as the forces fold.
 template <class Real>
-PairSums LennardJones<Real>::compute_clusters(const System& system, const NeighborList& list,
-                                              ComputeFlags flags) {
+ForceResult LennardJones<Real>::compute_clusters(System& system, const NeighborList& list,
+                                                 ComputeFlags flags) {
   const ClusterPairList& clusters = list.clusters();
   if constexpr (std::is_same_v<Real, float>) {
     mixed_.pack(system, clusters, driver_);
-    return mixed_.run(clusters, driver_, [&](const ClusterPairView& v, int b, int e, auto... a) {
-      return pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
-                                                a...);
-    });
+    const PairSums sums =
+        mixed_.run(clusters, driver_, [&](const ClusterPairView& v, int b, int e, auto... a) {
+          return pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_,
+                                                    flags.energy, a...);
+        });
+    return mixed_.finish(system, clusters, driver_, flags, sums);
   } else {
-    static_cast<void>(system);
     const ClusterPairView v = clusters.view();
     driver_.reserve(clusters.max_slots());  // slot counts move between builds
-    return driver_.accumulate(static_cast<std::size_t>(clusters.n_slots()), v.row_offsets,
-                              v.n_row_groups(), [&](int, int b, int e, ExtendedForces& f) {
-                                return pair_forces_cluster_dispatch(
-                                    v, b, e, table_.data(), n_species_, flags.energy, f.x.data(),
-                                    f.y.data(), f.z.data());
-                              });
+    const PairSums sums = driver_.accumulate(
+        static_cast<std::size_t>(clusters.n_slots()), v.row_offsets, v.n_row_groups(),
+        [&](int, int b, int e, ExtendedForces& f) {
+          return pair_forces_cluster_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
+                                              f.x.data(), f.y.data(), f.z.data());
+        });
+    return driver_.finish(system, list, flags, sums, VirialFrom::Positions);
   }
 }
 

@@ -88,8 +88,8 @@ class LennardJones final : public ForceField {
   const std::vector<LjPair<Real>>& table() const { return table_; }
 
  private:
-  /// The SIMD kernel over the list's clusters, into packed per-slot forces.
-  PairSums compute_clusters(const System& system, const NeighborList& list, ComputeFlags flags);
+  /// The SIMD kernel over the list's clusters, folded onto the atoms.
+  ForceResult compute_clusters(System& system, const NeighborList& list, ComputeFlags flags);
 
   LjParams params_;
   PairKernel kernel_;

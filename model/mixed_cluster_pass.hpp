@@ -1,14 +1,24 @@
 #pragma once
-// One force pass of a mixed-precision cluster kernel (kernels/cpu/pair_cluster_mixed_loop.hpp)
-// through the ForceDriver: the list's slots rounded to float about the box centre, each thread's
-// j-force partial sums zeroed, the kernel over its row groups, and the partial sums folded into
-// the thread's double forces. LennardJones<float> and the water model's mixed path share it.
-#include <algorithm>
+// One force call of a mixed-precision cluster kernel (kernels/cpu/pair_cluster_mixed_loop.hpp)
+// over the ForceDriver's threads: the list's slots rounded to float about the box centre, the
+// kernel over each thread's row groups, and one pass that folds the i-forces and every thread's
+// j-force partial sums onto the atoms (ClusterPairList::fold_cluster_forces), taking the virial
+// on the way. LennardJones<float> and the water model's mixed path share it.
+//
+// Why one pass: the kernel writes each i-slot's force (no buffer to clear) and the fold reads the
+// float partial sums where they are, where zeroing per-slot double buffers, adding the partial
+// sums into them and folding those took three passes over every slot. The partial sums are still
+// zeroed just before the kernel: that also brings them into the core's cache, and clearing them in
+// the fold instead (the step before) made the kernel slower than the pass saved
+// (docs/PERFORMANCE_HISTORY.md).
+#include <array>
 #include <cstddef>
 #include <vector>
 
 #include "kernels/cpu/pair_cluster_mixed_loop.hpp"
+#include "kernels/cpu/simd_pack.hpp"
 #include "md/core/system.hpp"
+#include "md/force/force_field.hpp"
 #include "md/neighbor/neighbor_list.hpp"
 #include "model/force_driver.hpp"
 
@@ -16,37 +26,44 @@ namespace mdb {
 
 class MixedClusterPass {
  public:
-  /// Packs the list's slot positions (threads of `driver`) and makes room for every thread's
-  /// j-forces; call once per compute, before run().
+  /// Packs the list's slot positions (threads of `driver`) and makes room for the i-forces and
+  /// every thread's j-forces; call once per compute, before run().
   void pack(const System& system, const ClusterPairList& clusters, ForceDriver& driver);
 
-  /// driver.accumulate over the list's row groups with
-  ///   kernel(view, g_begin, g_end, positions, j_forces, fx, fy, fz) -> PairSums.
+  /// The list's row groups split over the driver's threads with
+  ///   kernel(view, g_begin, g_end, positions, j_forces, fx, fy, fz) -> PairSums,
+  /// the kernel writing the groups' i-forces to fx/fy/fz and adding j-forces to its thread's
+  /// partial sums (zeroed here first). Returns the summed energy; call finish() next.
   template <class Kernel>
   PairSums run(const ClusterPairList& clusters, ForceDriver& driver, Kernel&& kernel);
+
+  /// system.f = every slot's i-force and partial sums folded onto its atom; the energy (from
+  /// `sums`) and the virial (sum x.f over the packed slots, LAMMPS order) as `flags` ask.
+  ForceResult finish(System& system, const ClusterPairList& clusters, const ForceDriver& driver,
+                     ComputeFlags flags, const PairSums& sums);
 
  private:
   MixedClusterArrays arrays(std::vector<float>& buffer) const;
 
   std::size_t stride_ = 0;  ///< floats per axis: 2 x the list's most slots
   std::vector<float> positions_;
-  std::vector<std::vector<float>> j_forces_;  ///< per thread
+  std::vector<std::vector<float>> j_forces_;          ///< per thread
+  std::vector<double> i_forces_;                      ///< x, y, z: the list's most slots each
+  std::vector<std::array<simd::Double4, 6>> virial_;  ///< per folding thread
 };
 
 template <class Kernel>
 PairSums MixedClusterPass::run(const ClusterPairList& clusters, ForceDriver& driver,
                                Kernel&& kernel) {
   const ClusterPairView v = clusters.view();
-  const std::size_t n_slots = static_cast<std::size_t>(clusters.n_slots());
   const MixedClusterArrays positions = arrays(positions_);
-  return driver.accumulate(
-      n_slots, v.row_offsets, v.n_row_groups(), [&](int t, int b, int e, ExtendedForces& f) {
-        const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)]);
-        for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * n_slots, 0.0f);
-        const PairSums sums = kernel(v, b, e, positions, jf, f.x.data(), f.y.data(), f.z.data());
-        add_j_forces(jf, static_cast<int>(n_slots), f.x.data(), f.y.data(), f.z.data());
-        return sums;
-      });
+  const std::size_t n = i_forces_.size() / 3;
+  double* const fx = i_forces_.data();
+  return driver.split(v.row_offsets, v.n_row_groups(), [&](int t, int b, int e) {
+    const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)]);
+    for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * clusters.n_slots(), 0.0f);
+    return kernel(v, b, e, positions, jf, fx, fx + n, fx + 2 * n);
+  });
 }
 
 }  // namespace mdb

@@ -14,7 +14,7 @@
 // up to half the box plus the list range) on top of float arithmetic, as in GROMACS's and LAMMPS's
 // mixed modes. An i-atom's force and energy are summed in float over its own rows and then in
 // double; a j-slot's force is summed in float over the rows that name it (each about as many
-// pairs as an i-atom's rows) and then in double by add_j_forces.
+// pairs as an i-atom's rows) and then in double by add_cluster_j_forces.
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -59,21 +59,17 @@ inline void pack_mixed_positions(const ClusterPairView& v, const double* origin,
   }
 }
 
-/// fx[s] += the two float partial sums of slot s, in double, for s < n_slots (whole clusters).
-inline void add_j_forces(MixedClusterArrays jf, int n_slots, double* fx, double* fy, double* fz) {
+/// sum[a] += cluster c's j-force partial sums in double (slot by slot, the two halves added).
+MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, simd::Double4 (&sum)[3]) {
   using D4 = simd::Double4;
   using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
-  const float* in[3] = {jf.x, jf.y, jf.z};
-  double* to[3] = {fx, fy, fz};
+  const float* const from[3] = {jf.x, jf.y, jf.z};
   for (int a = 0; a < 3; ++a) {
-    const float* __restrict p = in[a];
-    double* __restrict q = to[a];
-    for (int c = 0; c < n_slots / kC; ++c) {
-      const D4 lo = __builtin_convertvector(simd::load<F4>(p + 2 * kC * c), D4);
-      const D4 hi = __builtin_convertvector(simd::load<F4>(p + 2 * kC * c + kC), D4);
-      simd::store(q + kC * c, simd::load<D4>(q + kC * c) + (lo + hi));
-    }
+    const float* const p = from[a] + static_cast<std::ptrdiff_t>(2 * kC) * c;
+    const D4 lo = __builtin_convertvector(simd::load<F4>(p), D4);
+    const D4 hi = __builtin_convertvector(simd::load<F4>(p + kC), D4);
+    sum[a] += lo + hi;
   }
 }
 
@@ -122,9 +118,10 @@ struct LjTableTerm {
 };
 
 /// The rows of groups [g_begin, g_end) (slot pairs 2g, 2g + 1) of a 2 x 4 list with the pair
-/// term `term` (LjTableTerm above, LjCoulLongTerm in lj_coul_long_term.hpp): i-forces added to
-/// fx/fy/fz (per slot, double), j-force partial sums to `jf` (zeroed by the caller, folded by
-/// add_j_forces); the energy returned when asked. No virial, as in pair_forces_cluster.
+/// term `term` (LjTableTerm above, LjCoulLongTerm in lj_coul_long_term.hpp): i-forces written to
+/// fx/fy/fz (per slot, double; every slot of the groups, so the caller need not clear them),
+/// j-force partial sums added to `jf` (zeroed by the caller, read by add_cluster_j_forces); the
+/// energy returned when asked. No virial, as in pair_forces_cluster.
 template <bool kEnergy, class Term>
 PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_end,
                                    const Term& term, MixedClusterArrays pos, MixedClusterArrays jf,
@@ -152,8 +149,11 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
   auto sum8 = [&](F8 v8) { return sum4(simd::low_half(v8)) + sum4(simd::high_half(v8)); };
   for (int g = g_begin; g < g_end; ++g) {
     const std::int64_t k_begin = row_offsets[g], k_end = row_offsets[g + 1];
-    if (k_begin == k_end) continue;
     const int si = 2 * g;  // the group's first slot; its cluster's packed entries start at 8 c
+    if (k_begin == k_end) {
+      fx[si] = fy[si] = fz[si] = fx[si + 1] = fy[si + 1] = fz[si + 1] = 0.0;
+      continue;
+    }
     const int pi = 2 * kC * (si / kC) + si % kC;
     const F8 xi = simd::join(F4{} + x[pi], F4{} + x[pi + 1]);
     const F8 yi = simd::join(F4{} + y[pi], F4{} + y[pi + 1]);
@@ -207,12 +207,12 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     } else {
       for (std::int64_t k = k_begin; k < k_end; ++k) sum_row(start_row(k));
     }
-    fx[si] += sum4(simd::low_half(fix));
-    fy[si] += sum4(simd::low_half(fiy));
-    fz[si] += sum4(simd::low_half(fiz));
-    fx[si + 1] += sum4(simd::high_half(fix));
-    fy[si + 1] += sum4(simd::high_half(fiy));
-    fz[si + 1] += sum4(simd::high_half(fiz));
+    fx[si] = sum4(simd::low_half(fix));
+    fy[si] = sum4(simd::low_half(fiy));
+    fz[si] = sum4(simd::low_half(fiz));
+    fx[si + 1] = sum4(simd::high_half(fix));
+    fy[si + 1] = sum4(simd::high_half(fiy));
+    fz[si + 1] = sum4(simd::high_half(fiz));
     if constexpr (kEnergy) out.energy += sum8(e_acc);
   }
   return out;

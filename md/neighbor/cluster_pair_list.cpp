@@ -321,35 +321,12 @@ std::size_t ClusterPairList::count_pairs_within(double r) const {
 void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const double* pfz,
                                   System& system, ThreadTeam* team) const {
   using V = simd::Double4;
-  double* const fx = system.fx().data();
-  double* const fy = system.fy().data();
-  double* const fz = system.fz().data();
-  const int nlc = n_local_clusters_;
-  const int* const offsets = fold_offsets_.data();
-  const int* const images = fold_images_.data();
-  const int* const atom = slot_owner_.data();
-  // Per local cluster: its slots' forces plus its images' (one vector per axis, each image's
-  // slots in the local cluster's order), then onto its atoms.
-  run_split(team, [=](int t, int nt) {
-    const auto [b, e] = even_range(nlc, t, nt);
-    for (int c = b; c < e; ++c) {
-      const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(c) * kClusterSize;
-      V sx = simd::load<V>(pfx + s), sy = simd::load<V>(pfy + s), sz = simd::load<V>(pfz + s);
-      for (int m = offsets[c]; m < offsets[c + 1]; ++m) {
-        const std::ptrdiff_t g = static_cast<std::ptrdiff_t>(nlc + images[m]) * kClusterSize;
-        sx += simd::load<V>(pfx + g);
-        sy += simd::load<V>(pfy + g);
-        sz += simd::load<V>(pfz + g);
-      }
-      for (int k = 0; k < kClusterSize; ++k) {
-        const int i = atom[s + k];
-        if (i < 0) continue;
-        fx[i] = sx[k];
-        fy[i] = sy[k];
-        fz[i] = sz[k];
-      }
-    }
-  });
+  fold_cluster_forces(
+      [=](int, int c) {
+        const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(c) * kClusterSize;
+        return ClusterForce{simd::load<V>(pfx + s), simd::load<V>(pfy + s), simd::load<V>(pfz + s)};
+      },
+      system, team);
 }
 
 }  // namespace mdb

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/cpu/atom_ranges.hpp"
 #include "kernels/cpu/cluster_pair_view.hpp"
+#include "kernels/cpu/simd_pack.hpp"
 #include "md/core/system.hpp"
 #include "md/core/thread_team.hpp"
 #include "md/neighbor/halo.hpp"
@@ -68,6 +70,16 @@ class ClusterPairList {
   /// cluster adds its images' slots to its own, split over `team` when given one.
   void fold_forces(const double* pfx, const double* pfy, const double* pfz, System& system,
                    ThreadTeam* team = nullptr) const;
+
+  /// The forces on a cluster's four slots, one vector per axis (x, y, z).
+  using ClusterForce = std::array<simd::Double4, 3>;
+  /// fold_forces with each cluster's forces from force_of(t, c) -> ClusterForce, called exactly
+  /// once for every cluster c < the list's cluster count (local or ghost) by thread t of the
+  /// split, so a caller whose forces live elsewhere (a mixed kernel's float partial sums) folds
+  /// without first writing them per slot, and may take that cluster's virial or clear its buffers
+  /// as it goes.
+  template <class ForceOf>
+  void fold_cluster_forces(ForceOf&& force_of, System& system, ThreadTeam* team = nullptr) const;
 
  private:
   /// A run of j-clusters in one column, and how far along z the search has moved through it.
@@ -145,5 +157,37 @@ class ClusterPairList {
   std::vector<std::uint8_t> row_mask_;
   std::size_t atom_pairs_ = 0;
 };
+
+template <class ForceOf>
+void ClusterPairList::fold_cluster_forces(ForceOf&& force_of, System& system,
+                                          ThreadTeam* team) const {
+  double* const fx = system.fx().data();
+  double* const fy = system.fy().data();
+  double* const fz = system.fz().data();
+  const int nlc = n_local_clusters_;
+  const int* const offsets = fold_offsets_.data();
+  const int* const images = fold_images_.data();
+  const int* const atom = slot_owner_.data();
+  // Per local cluster: its slots' forces plus its images' (each image's slots in the local
+  // cluster's order), then onto its atoms.
+  run_split(team, [&](int t, int nt) {
+    const auto [b, e] = even_range(nlc, t, nt);
+    for (int c = b; c < e; ++c) {
+      ClusterForce s = force_of(t, c);
+      for (int m = offsets[c]; m < offsets[c + 1]; ++m) {
+        const ClusterForce g = force_of(t, nlc + images[m]);
+        for (int a = 0; a < 3; ++a) s[a] += g[a];
+      }
+      const int* const owners = atom + static_cast<std::ptrdiff_t>(c) * kClusterSize;
+      for (int k = 0; k < kClusterSize; ++k) {
+        const int i = owners[k];
+        if (i < 0) continue;
+        fx[i] = s[0][k];
+        fy[i] = s[1][k];
+        fz[i] = s[2][k];
+      }
+    }
+  });
+}
 
 }  // namespace mdb

@@ -128,11 +128,9 @@ ForceResult WaterModel::compute(System& system, const NeighborList& list, Comput
     throw std::logic_error("water model: compute() before bind() or after the system changed");
   }
   std::uint64_t t0 = PhaseTimer::now();
-  ForceResult out =
-      precision_ == WaterPrecision::Mixed
-          ? driver_.finish(system, list, flags, mixed_.compute(system, list, driver_, flags.energy),
-                           VirialFrom::Positions)
-          : real_space_double(system, list, flags);
+  ForceResult out = precision_ == WaterPrecision::Mixed
+                        ? mixed_.compute(system, list, driver_, flags)
+                        : real_space_double(system, list, flags);
   std::uint64_t t1 = PhaseTimer::now();
   ticks_[kRealSpace] += t1 - t0;
 

@@ -21,8 +21,8 @@ void WaterMixedRealSpace::bind(std::vector<ChargedLjFactors> by_species, double 
   packed_for_ = 0;
 }
 
-PairSums WaterMixedRealSpace::compute(const System& system, const NeighborList& list,
-                                      ForceDriver& driver, bool energy) {
+ForceResult WaterMixedRealSpace::compute(System& system, const NeighborList& list,
+                                         ForceDriver& driver, ComputeFlags flags) {
   if (list.kind() != NeighborKind::Cluster2x4) {
     throw std::invalid_argument("water model (mixed): needs a 2 x 4 cluster neighbour list");
   }
@@ -38,9 +38,11 @@ PairSums WaterMixedRealSpace::compute(const System& system, const NeighborList& 
     pack_slot_factors(v, by_species_.data(), 0, v.n_clusters, term_.factors);
     packed_for_ = list.build_serial();
   }
-  return pass_.run(clusters, driver, [&](const ClusterPairView& v, int b, int e, auto... a) {
-    return pair_forces_cluster_coul_long_mixed(v, b, e, term_, energy, a...);
-  });
+  const PairSums sums =
+      pass_.run(clusters, driver, [&](const ClusterPairView& v, int b, int e, auto... a) {
+        return pair_forces_cluster_coul_long_mixed(v, b, e, term_, flags.energy, a...);
+      });
+  return pass_.finish(system, clusters, driver, flags, sums);
 }
 
 }  // namespace mdb

@@ -9,6 +9,7 @@
 #include "kernels/common/pair_sums.hpp"
 #include "kernels/cpu/lj_coul_long_term.hpp"
 #include "md/core/system.hpp"
+#include "md/force/force_field.hpp"
 #include "md/neighbor/neighbor_list.hpp"
 #include "model/force_driver.hpp"
 #include "model/mixed_cluster_pass.hpp"
@@ -19,10 +20,10 @@ class WaterMixedRealSpace {
  public:
   /// Each species' factors (ChargedLjFactors), beta (1/Angstrom) and the cut-off (Angstrom).
   void bind(std::vector<ChargedLjFactors> by_species, double beta, double cutoff);
-  /// The pairs of `list` (a 2 x 4 cluster list) into the driver's per-slot forces; the energy
-  /// when asked. The caller finishes with VirialFrom::Positions.
-  PairSums compute(const System& system, const NeighborList& list, ForceDriver& driver,
-                   bool energy);
+  /// system.f = the forces of the pairs of `list` (a 2 x 4 cluster list) on the driver's threads;
+  /// energy and virial as `flags` ask.
+  ForceResult compute(System& system, const NeighborList& list, ForceDriver& driver,
+                      ComputeFlags flags);
 
  private:
   std::vector<ChargedLjFactors> by_species_;
