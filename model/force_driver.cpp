@@ -1,5 +1,7 @@
 #include "model/force_driver.hpp"
 
+#include <stdexcept>
+
 #include "kernels/common/neighbor_view.hpp"
 #include "md/neighbor/cluster_pair_list.hpp"
 #include "md/neighbor/halo.hpp"
@@ -11,6 +13,7 @@ void ForceDriver::use_threads(ThreadTeam* team) {
   const int nt = threads();
   extra_.resize(static_cast<std::size_t>(nt) - 1);
   sums_.assign(static_cast<std::size_t>(nt), PairSums{});
+  fold_.size_for(nt);
   reserve(own_.x.capacity());
 }
 
@@ -33,22 +36,22 @@ void ForceDriver::reduce(std::size_t n_ext) {
   team_->run_checked(job);
 }
 
-std::array<double, 6> ForceDriver::positions_virial(const NeighborList& list) const {
+namespace {
+void refuse_clusters(const NeighborList& list) {
   if (is_cluster_kind(list.kind())) {
-    const ClusterPairList& clusters = list.clusters();
-    const ClusterPairView v = clusters.view();
-    return own_.virial(v.x, v.y, v.z, static_cast<std::size_t>(clusters.n_slots()));
+    throw std::logic_error("ForceDriver: a cluster list's compute ends with finish_clusters");
   }
+}
+}  // namespace
+
+std::array<double, 6> ForceDriver::positions_virial(const NeighborList& list) const {
+  refuse_clusters(list);
   return own_.virial(list.view());
 }
 
 void ForceDriver::fold(System& system, const NeighborList& list) const {
-  if (is_cluster_kind(list.kind())) {
-    list.clusters().fold_forces(own_.x.data(), own_.y.data(), own_.z.data(), system,
-                                team_for_atoms(team_, system.size()));
-  } else {
-    list.halo().fold_forces(own_.x.data(), own_.y.data(), own_.z.data(), system);
-  }
+  refuse_clusters(list);
+  list.halo().fold_forces(own_.x.data(), own_.y.data(), own_.z.data(), system);
 }
 
 ForceResult ForceDriver::finish(System& system, const NeighborList& list, ComputeFlags flags,
@@ -63,6 +66,26 @@ ForceResult ForceDriver::finish(System& system, const NeighborList& list, Comput
     }
   }
   fold(system, list);
+  return r;
+}
+
+ForceResult ForceDriver::finish_clusters(System& system, const ClusterPairList& clusters,
+                                         ComputeFlags flags, const PairSums& sums) {
+  using D4 = simd::Double4;
+  constexpr int kC = ClusterPairView::kClusterSize;
+  const int nt = threads();
+  ForceResult r;
+  r.virial = fold_clusters(clusters, system, team_for_atoms(team_, system.size()), flags.virial,
+                           fold_, [&](int c, D4(&f)[3]) {
+                             const std::size_t s = static_cast<std::size_t>(kC) * c;
+                             for (int t = 0; t < nt; ++t) {
+                               const ExtendedForces& b = of(t);
+                               f[0] += simd::load<D4>(b.x.data() + s);
+                               f[1] += simd::load<D4>(b.y.data() + s);
+                               f[2] += simd::load<D4>(b.z.data() + s);
+                             }
+                           });
+  if (flags.energy) r.energy = sums.energy;
   return r;
 }
 

@@ -14,6 +14,7 @@
 #include "kernels/cpu/atom_ranges.hpp"
 #include "md/core/thread_team.hpp"
 #include "md/force/force_field.hpp"
+#include "model/cluster_fold.hpp"
 #include "model/extended_forces.hpp"
 
 namespace mdb {
@@ -46,21 +47,29 @@ class ForceDriver {
   /// for n_ext extended atoms. Leaves the sum of the buffers in forces().
   template <class Loop>
   PairSums accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows, Loop&& loop);
+  /// accumulate() leaving each thread's buffer as it is, for finish_clusters, whose fold sums them.
+  template <class Loop>
+  PairSums accumulate_per_thread(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
+                                 Loop&& loop);
 
   /// The forces accumulate() summed (thread 0's buffer), for a model that adds terms of its own
   /// before finish().
   ExtendedForces& forces() { return own_; }
 
-  /// sum x.f over the list's extended atoms (a cluster list: its packed slots, each an image at
-  /// the position the kernel used), LAMMPS order xx yy zz xy xz yz. Call before fold().
+  /// sum x.f over the list's extended atoms, LAMMPS order xx yy zz xy xz yz. Call before fold().
+  /// Not for a cluster list (finish_clusters). Throws std::logic_error for one.
   std::array<double, 6> positions_virial(const NeighborList& list) const;
-  /// system.f = forces() folded onto their owners (through the halo, or a cluster list's slots).
+  /// system.f = forces() folded onto their owners through the halo. Not for a cluster list.
   void fold(System& system, const NeighborList& list) const;
 
-  /// The end of every compute: energy and virial as `flags` ask (the virial from the loop's sums
-  /// or from positions), then the fold.
+  /// The end of a compute over a halo's list: energy and virial as `flags` ask (the virial from
+  /// the loop's sums or from positions), then the fold.
   ForceResult finish(System& system, const NeighborList& list, ComputeFlags flags,
                      const PairSums& sums, VirialFrom virial_from) const;
+  /// The end of a compute over a cluster list after accumulate_per_thread: every thread's slot
+  /// forces folded onto the atoms, the virial taken on the way (fold_clusters) when asked.
+  ForceResult finish_clusters(System& system, const ClusterPairList& clusters, ComputeFlags flags,
+                              const PairSums& sums);
 
  private:
   ExtendedForces& of(int t) { return t == 0 ? own_ : extra_[static_cast<std::size_t>(t) - 1]; }
@@ -71,6 +80,7 @@ class ForceDriver {
   ExtendedForces own_;                 ///< thread 0's buffer, and the sum
   std::vector<ExtendedForces> extra_;  ///< threads 1..size-1
   std::vector<PairSums> sums_;         ///< per thread
+  ClusterFoldScratch fold_;
 };
 
 template <class Loop>
@@ -91,13 +101,19 @@ PairSums ForceDriver::split(const std::int64_t* work_offsets, int n_rows, Loop&&
 }
 
 template <class Loop>
-PairSums ForceDriver::accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
-                                 Loop&& loop) {
-  const PairSums total = split(work_offsets, n_rows, [&](int t, int b, int e) {
+PairSums ForceDriver::accumulate_per_thread(std::size_t n_ext, const std::int64_t* work_offsets,
+                                            int n_rows, Loop&& loop) {
+  return split(work_offsets, n_rows, [&](int t, int b, int e) {
     ExtendedForces& f = of(t);
     f.reset(n_ext);
     return loop(t, b, e, f);
   });
+}
+
+template <class Loop>
+PairSums ForceDriver::accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
+                                 Loop&& loop) {
+  const PairSums total = accumulate_per_thread(n_ext, work_offsets, n_rows, loop);
   if (team_ != nullptr) reduce(n_ext);
   return total;
 }

@@ -19,7 +19,7 @@ void MixedClusterPass::pack(const System& system, const ClusterPairList& cluster
   resize_with_headroom(i_forces_, 3 * clusters.max_slots());
   const auto nt = static_cast<std::size_t>(driver.threads());
   if (j_forces_.size() < nt) j_forces_.resize(nt);
-  if (virial_.size() < nt) virial_.resize(nt);
+  fold_.size_for(driver.threads());
   for (auto& jf : j_forces_) resize_with_headroom(jf, 3 * stride_);
   const MixedClusterArrays positions = arrays(positions_);
   const auto& lo = system.box().lo();
@@ -37,43 +37,23 @@ ForceResult MixedClusterPass::finish(System& system, const ClusterPairList& clus
                                      const PairSums& sums) {
   using D4 = simd::Double4;
   constexpr int kC = ClusterPairView::kClusterSize;
-  const ClusterPairView v = clusters.view();
-  const int n_local = v.n_i_clusters;
+  const int n_local = clusters.view().n_i_clusters;
   const int nt = driver.threads();
   const std::size_t n = i_forces_.size() / 3;
   const double* const fi[3] = {i_forces_.data(), i_forces_.data() + n, i_forces_.data() + 2 * n};
-  const bool virial = flags.virial;
-  for (auto& w : virial_) w = {};
-  clusters.fold_cluster_forces(
-      [&](int t, int c) {
-        const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(kC) * c;
-        D4 f[3] = {};
-        if (c < n_local) {
-          for (int a = 0; a < 3; ++a) f[a] = simd::load<D4>(fi[a] + s);
-        }
-        for (int u = 0; u < nt; ++u)
-          add_cluster_j_forces(arrays(j_forces_[static_cast<std::size_t>(u)]), c, f);
-        if (virial) {
-          const D4 x = simd::load<D4>(v.x + s), y = simd::load<D4>(v.y + s);
-          const D4 z = simd::load<D4>(v.z + s);
-          std::array<D4, 6>& w = virial_[static_cast<std::size_t>(t)];
-          w[0] += x * f[0];
-          w[1] += y * f[1];
-          w[2] += z * f[2];
-          w[3] += x * f[1];
-          w[4] += x * f[2];
-          w[5] += y * f[2];
-        }
-        return ClusterPairList::ClusterForce{f[0], f[1], f[2]};
-      },
-      system, team_for_atoms(driver.team(), system.size()));
   ForceResult r;
+  r.virial =
+      fold_clusters(clusters, system, team_for_atoms(driver.team(), system.size()), flags.virial,
+                    fold_, [&](int c, D4(&f)[3]) {
+                      if (c < n_local) {
+                        const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(kC) * c;
+                        for (int a = 0; a < 3; ++a) f[a] = simd::load<D4>(fi[a] + s);
+                      }
+                      for (int u = 0; u < nt; ++u) {
+                        add_cluster_j_forces(arrays(j_forces_[static_cast<std::size_t>(u)]), c, f);
+                      }
+                    });
   if (flags.energy) r.energy = sums.energy;
-  if (virial) {
-    for (const auto& w : virial_) {
-      for (int k = 0; k < 6; ++k) r.virial[k] += (w[k][0] + w[k][1]) + (w[k][2] + w[k][3]);
-    }
-  }
   return r;
 }
 

@@ -20,6 +20,7 @@
 #include "md/core/system.hpp"
 #include "md/force/force_field.hpp"
 #include "md/neighbor/neighbor_list.hpp"
+#include "model/cluster_fold.hpp"
 #include "model/force_driver.hpp"
 
 namespace mdb {
@@ -47,9 +48,9 @@ class MixedClusterPass {
 
   std::size_t stride_ = 0;  ///< floats per axis: 2 x the list's most slots
   std::vector<float> positions_;
-  std::vector<std::vector<float>> j_forces_;          ///< per thread
-  std::vector<double> i_forces_;                      ///< x, y, z: the list's most slots each
-  std::vector<std::array<simd::Double4, 6>> virial_;  ///< per folding thread
+  std::vector<std::vector<float>> j_forces_;  ///< per thread
+  std::vector<double> i_forces_;              ///< x, y, z: the list's most slots each
+  ClusterFoldScratch fold_;
 };
 
 template <class Kernel>

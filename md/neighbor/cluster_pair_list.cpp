@@ -110,7 +110,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   // between builds (more as a crystal melts and its clusters loosen).
   max_clusters_ = std::max(max_clusters_, static_cast<std::size_t>(n_clusters_));
 
-  // Each local cluster's images, for fold_forces (a counting sort of the ghosts by source).
+  // Each local cluster's images, for fold_cluster_forces (a counting sort of the ghosts by source).
   const int n_ghost = n_clusters_ - nlc;
   resize_with_headroom(fold_offsets_, static_cast<std::size_t>(nlc) + 1);
   std::fill(fold_offsets_.begin(), fold_offsets_.end(), 0);
@@ -316,17 +316,6 @@ std::size_t ClusterPairList::count_pairs_within(double r) const {
     }
   }
   return n;
-}
-
-void ClusterPairList::fold_forces(const double* pfx, const double* pfy, const double* pfz,
-                                  System& system, ThreadTeam* team) const {
-  using V = simd::Double4;
-  fold_cluster_forces(
-      [=](int, int c) {
-        const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(c) * kClusterSize;
-        return ClusterForce{simd::load<V>(pfx + s), simd::load<V>(pfy + s), simd::load<V>(pfz + s)};
-      },
-      system, team);
 }
 
 }  // namespace mdb

@@ -66,18 +66,13 @@ class ClusterPairList {
   /// Atom pairs of the list closer than `r` at the current positions.
   std::size_t count_pairs_within(double r) const;
 
-  /// system.f = the packed forces summed onto each slot's owner (padding ignored): each local
-  /// cluster adds its images' slots to its own, split over `team` when given one.
-  void fold_forces(const double* pfx, const double* pfy, const double* pfz, System& system,
-                   ThreadTeam* team = nullptr) const;
-
   /// The forces on a cluster's four slots, one vector per axis (x, y, z).
   using ClusterForce = std::array<simd::Double4, 3>;
-  /// fold_forces with each cluster's forces from force_of(t, c) -> ClusterForce, called exactly
-  /// once for every cluster c < the list's cluster count (local or ghost) by thread t of the
-  /// split, so a caller whose forces live elsewhere (a mixed kernel's float partial sums) folds
-  /// without first writing them per slot, and may take that cluster's virial or clear its buffers
-  /// as it goes.
+  /// system.f = the clusters' forces summed onto each slot's owner (padding ignored): each local
+  /// cluster adds its images' to its own, split over `team` when given one. Cluster c's forces
+  /// are force_of(t, c) -> ClusterForce, called exactly once for every cluster c < the list's
+  /// cluster count (local or ghost) by thread t of the split, so a caller folds its forces where
+  /// they lie (model/cluster_fold.hpp) and may take the cluster's virial on the way.
   template <class ForceOf>
   void fold_cluster_forces(ForceOf&& force_of, System& system, ThreadTeam* team = nullptr) const;
 
@@ -144,8 +139,8 @@ class ClusterPairList {
   // ci keeps cluster c iff cluster_key_[c] > 2 ci (a local c: 2 c + 1; an image of local
   // cluster c: half_list_key(c, its image's sign)).
   std::vector<std::int64_t> cluster_key_;
-  // Each local cluster's ghost clusters (index minus n_local_clusters_), CSR: fold_forces adds
-  // them onto it.
+  // Each local cluster's ghost clusters (index minus n_local_clusters_), CSR: fold_cluster_forces
+  // adds them onto it.
   std::vector<int> fold_offsets_, fold_images_;
   std::vector<double> px_, py_, pz_;
   // Bounding boxes per cluster at the build.
