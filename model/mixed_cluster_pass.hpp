@@ -2,8 +2,8 @@
 // One force call of a mixed-precision cluster kernel (kernels/cpu/pair_cluster_mixed_loop.hpp)
 // over the ForceDriver's threads: the list's slots rounded to float about the box centre, the
 // kernel over each thread's row groups, and one pass that folds the i-forces and every thread's
-// j-force partial sums onto the atoms (ClusterPairList::fold_cluster_forces), taking the virial
-// on the way. LennardJones<float> and the water model's mixed path share it.
+// j-force partial sums onto the atoms (model/cluster_fold.hpp), taking the virial on the way.
+// LennardJones<float> and the water model's mixed path share it.
 //
 // Why one pass: the kernel writes each i-slot's force (no buffer to clear) and the fold reads the
 // float partial sums where they are, where zeroing per-slot double buffers, adding the partial
@@ -11,7 +11,7 @@
 // zeroed just before the kernel: that also brings them into the core's cache, and clearing them in
 // the fold instead (the step before) made the kernel slower than the pass saved
 // (docs/PERFORMANCE_HISTORY.md).
-#include <array>
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
