@@ -25,8 +25,8 @@ struct ClusterFoldScratch {
   }
 };
 
-/// system.f = the forces force_of(c, f) gives for each cluster c (f[a]: its four slots along
-/// axis a; called once per cluster, local or ghost) folded onto the atoms, over `team` when given
+/// system.f = the forces force_of(c, f) adds into a zeroed ClusterForce f for each cluster c
+/// (called once per cluster, local or ghost) folded onto the atoms, over `team` when given
 /// one (scratch sized for it). Returns sum x.f over the slots, LAMMPS order xx yy zz xy xz yz,
 /// when `virial`, else zeros.
 template <class ForceOf>
@@ -39,7 +39,7 @@ std::array<double, 6> fold_clusters(const ClusterPairList& clusters, System& sys
   for (auto& w : scratch.virial) w = {};
   clusters.fold_cluster_forces(
       [&](int t, int c) {
-        D4 f[3] = {};
+        ClusterForce f{};
         force_of(c, f);
         if (virial) {
           const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(kC) * c;
@@ -53,7 +53,7 @@ std::array<double, 6> fold_clusters(const ClusterPairList& clusters, System& sys
           w[4] += x * f[2];
           w[5] += y * f[2];
         }
-        return ClusterPairList::ClusterForce{f[0], f[1], f[2]};
+        return f;
       },
       system, team);
   std::array<double, 6> out{};

@@ -76,7 +76,7 @@ ForceResult ForceDriver::finish_clusters(System& system, const ClusterPairList& 
   const int nt = threads();
   ForceResult r;
   r.virial = fold_clusters(clusters, system, team_for_atoms(team_, system.size()), flags.virial,
-                           fold_, [&](int c, D4(&f)[3]) {
+                           fold_, [&](int c, ClusterForce& f) {
                              const std::size_t s = static_cast<std::size_t>(kC) * c;
                              for (int t = 0; t < nt; ++t) {
                                const ExtendedForces& b = of(t);

@@ -44,7 +44,7 @@ ForceResult MixedClusterPass::finish(System& system, const ClusterPairList& clus
   ForceResult r;
   r.virial =
       fold_clusters(clusters, system, team_for_atoms(driver.team(), system.size()), flags.virial,
-                    fold_, [&](int c, D4(&f)[3]) {
+                    fold_, [&](int c, ClusterForce& f) {
                       if (c < n_local) {
                         const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(kC) * c;
                         for (int a = 0; a < 3; ++a) f[a] = simd::load<D4>(fi[a] + s);

@@ -7,17 +7,24 @@
 
 namespace mdb {
 
+/// The LJ part alone, given 1/r^2: f_over_r returned, energy in `energy`.
+MDB_HD inline double lj_terms(double r2inv, double lj1, double lj2, double lj3, double lj4,
+                              double& energy) {
+  const double r6inv = r2inv * r2inv * r2inv;
+  energy = r6inv * (lj3 * r6inv - lj4);
+  return r6inv * (lj1 * r6inv - lj2) * r2inv;
+}
+
 /// The pair term on plain values: LJ from lj1..lj4 (as LjPair) plus ke qi qj erfc(beta r)/r
 /// (qq = ke qi qj), at squared distance r2 inside the cut-off. Returns f_over_r and puts the
 /// energy in `energy`. Written on scalars so that a loop over a row's pairs vectorises, with
 /// glibc's vector erfc and exp under -ffast-math (kernels/cpu/pair_coul_long_loop.hpp).
 MDB_HD inline double lj_coul_long_terms(double r2, double lj1, double lj2, double lj3, double lj4,
                                         double qq, double beta, double& energy) {
-  const double r2inv = 1.0 / r2;
-  const double r6inv = r2inv * r2inv * r2inv;
   const EwaldPairTerm coul = ewald_real_pair(qq, beta, r2);
-  energy = r6inv * (lj3 * r6inv - lj4) + coul.energy;
-  return r6inv * (lj1 * r6inv - lj2) * r2inv + coul.f_over_r;
+  const double f_over_r = lj_terms(1.0 / r2, lj1, lj2, lj3, lj4, energy);
+  energy += coul.energy;
+  return f_over_r + coul.f_over_r;
 }
 
 /// One species pair: LJ 4 eps [(s/r)^12 - (s/r)^6] (lj1..lj4 as LjPair; zero for pairs without
@@ -61,9 +68,9 @@ struct LjCoulLongPair {
   MDB_HD EwaldPairTerm excluded_within_cutoff(double r2) const {
     const double r2inv = 1.0 / r2;
     const double rinv = std::sqrt(r2inv);
-    const double r6inv = r2inv * r2inv * r2inv;
-    return {-(r6inv * (lj3 * r6inv - lj4) + qq * rinv),
-            -(r6inv * (lj1 * r6inv - lj2) * r2inv + qq * rinv * r2inv)};
+    double lj_energy;
+    const double lj_f_over_r = lj_terms(r2inv, lj1, lj2, lj3, lj4, lj_energy);
+    return {-(lj_energy + qq * rinv), -(lj_f_over_r + qq * rinv * r2inv)};
   }
 };
 

@@ -1,7 +1,10 @@
 #pragma once
 // A non-owning view of a cluster pair list: what the SIMD pair kernels read. Owned and filled by
 // md::ClusterPairList.
+#include <array>
 #include <cstdint>
+
+#include "kernels/cpu/simd_pack.hpp"
 
 namespace mdb {
 
@@ -37,5 +40,8 @@ struct ClusterPairView {
   int n_i_slots() const { return n_i_clusters * kClusterSize; }
   int n_row_groups() const { return n_i_slots() / i_atoms_per_row; }
 };
+
+/// The forces on one cluster's four slots, one vector per axis (x, y, z).
+using ClusterForce = std::array<simd::Double4, 3>;
 
 }  // namespace mdb

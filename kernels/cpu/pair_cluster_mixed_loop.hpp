@@ -60,7 +60,7 @@ inline void pack_mixed_positions(const ClusterPairView& v, const double* origin,
 }
 
 /// sum[a] += cluster c's j-force partial sums in double (slot by slot, the two halves added).
-MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, simd::Double4 (&sum)[3]) {
+MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, ClusterForce& sum) {
   using D4 = simd::Double4;
   using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;

@@ -66,13 +66,11 @@ class ClusterPairList {
   /// Atom pairs of the list closer than `r` at the current positions.
   std::size_t count_pairs_within(double r) const;
 
-  /// The forces on a cluster's four slots, one vector per axis (x, y, z).
-  using ClusterForce = std::array<simd::Double4, 3>;
-  /// system.f = the clusters' forces summed onto each slot's owner (padding ignored): each local
-  /// cluster adds its images' to its own, split over `team` when given one. Cluster c's forces
-  /// are force_of(t, c) -> ClusterForce, called exactly once for every cluster c < the list's
-  /// cluster count (local or ghost) by thread t of the split, so a caller folds its forces where
-  /// they lie (model/cluster_fold.hpp) and may take the cluster's virial on the way.
+  /// system.f = the clusters' forces (ClusterForce) summed onto each slot's owner (padding
+  /// ignored): each local cluster adds its images' to its own, split over `team` when given one.
+  /// Cluster c's forces are force_of(t, c) -> ClusterForce, called exactly once for every cluster c
+  /// < the list's cluster count (local or ghost) by thread t of the split, so a caller folds its
+  /// forces where they lie (model/cluster_fold.hpp) and may take the cluster's virial on the way.
   template <class ForceOf>
   void fold_cluster_forces(ForceOf&& force_of, System& system, ThreadTeam* team = nullptr) const;
 
