@@ -15,22 +15,14 @@
 #include <utility>
 #include <vector>
 
+#include "compare/history/fnv1a.hpp"
+
 namespace mdb::bench {
 namespace {
 
 namespace fs = std::filesystem;
 
 constexpr char kMagic[] = "mdbench-state 1\n";
-
-constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
-
-std::uint64_t fnv1a(const char* data, std::size_t n, std::uint64_t h = kFnvOffset) {
-  for (std::size_t i = 0; i < n; ++i) {
-    h ^= static_cast<unsigned char>(data[i]);
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 std::string hex(std::uint64_t v) {
   char buf[17];
@@ -256,7 +248,7 @@ void StateCache::prune_other_builds() const {
 std::string executable_fingerprint() {
   std::ifstream in("/proc/self/exe", std::ios::binary);
   if (!in) return {};
-  std::uint64_t h = kFnvOffset;
+  std::uint64_t h = kFnv1aOffset;
   std::vector<char> chunk(1 << 20);
   std::uint64_t total = 0;
   while (in) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/common/neighbor_view.hpp"
+#include "md/core/aligned_vector.hpp"
 #include "md/core/grow.hpp"
 
 namespace mdb {
@@ -13,7 +14,7 @@ namespace mdb {
 /// Forces (eV/Angstrom) on every extended atom of a neighbour list: grow-only storage, zeroed per
 /// call, folded onto owners with Halo::fold_forces.
 struct ExtendedForces {
-  std::vector<double> x, y, z;
+  AlignedVector<double> x, y, z;  // a cluster kernel stores whole vectors of them
 
   /// Room for n atoms, with the quarter spare of reserve_with_headroom: callers pass a bound that
   /// moves between builds (a cluster list's slots follow the ghost count).

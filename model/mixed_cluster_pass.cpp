@@ -5,7 +5,7 @@
 
 namespace mdb {
 
-MixedClusterArrays MixedClusterPass::arrays(std::vector<float>& buffer) const {
+MixedClusterArrays MixedClusterPass::arrays(AlignedVector<float>& buffer) const {
   float* p = buffer.data();
   return MixedClusterArrays{p, p + stride_, p + 2 * stride_};
 }

@@ -17,6 +17,7 @@
 
 #include "kernels/cpu/pair_cluster_mixed_loop.hpp"
 #include "kernels/cpu/simd_pack.hpp"
+#include "md/core/aligned_vector.hpp"
 #include "md/core/system.hpp"
 #include "md/force/force_field.hpp"
 #include "md/neighbor/neighbor_list.hpp"
@@ -44,12 +45,12 @@ class MixedClusterPass {
                      ComputeFlags flags, const PairSums& sums);
 
  private:
-  MixedClusterArrays arrays(std::vector<float>& buffer) const;
+  MixedClusterArrays arrays(AlignedVector<float>& buffer) const;
 
   std::size_t stride_ = 0;  ///< floats per axis: 2 x the list's most slots
-  std::vector<float> positions_;
-  std::vector<std::vector<float>> j_forces_;  ///< per thread
-  std::vector<double> i_forces_;              ///< x, y, z: the list's most slots each
+  AlignedVector<float> positions_;
+  std::vector<AlignedVector<float>> j_forces_;  ///< per thread
+  std::vector<double> i_forces_;                ///< x, y, z: the list's most slots each
   ClusterFoldScratch fold_;
 };
 

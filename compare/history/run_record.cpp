@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "compare/diff/samples.hpp"
+#include "compare/history/fnv1a.hpp"
 
 namespace mdb::history {
 namespace {
@@ -38,11 +39,7 @@ std::string machine_of(const nlohmann::json& context) {
 }
 
 std::string content_hash(const std::string& bytes) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (const unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
+  const std::uint64_t h = fnv1a(bytes.data(), bytes.size());
   char out[17];
   std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
   return out;

@@ -9,6 +9,7 @@
 #include "kernels/cpu/atom_ranges.hpp"
 #include "kernels/cpu/cluster_pair_view.hpp"
 #include "kernels/cpu/simd_pack.hpp"
+#include "md/core/aligned_vector.hpp"
 #include "md/core/system.hpp"
 #include "md/core/thread_team.hpp"
 #include "md/neighbor/halo.hpp"
@@ -140,7 +141,7 @@ class ClusterPairList {
   // Each local cluster's ghost clusters (index minus n_local_clusters_), CSR: fold_cluster_forces
   // adds them onto it.
   std::vector<int> fold_offsets_, fold_images_;
-  std::vector<double> px_, py_, pz_;
+  AlignedVector<double> px_, py_, pz_;  // loaded as whole vectors by the kernels
   // Bounding boxes per cluster at the build.
   std::vector<double> bb_lo_x_, bb_lo_y_, bb_lo_z_, bb_hi_x_, bb_hi_y_, bb_hi_z_;
   // The list.

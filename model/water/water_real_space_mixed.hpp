@@ -8,6 +8,7 @@
 
 #include "kernels/common/pair_sums.hpp"
 #include "kernels/cpu/lj_coul_long_term.hpp"
+#include "md/core/aligned_vector.hpp"
 #include "md/core/system.hpp"
 #include "md/force/force_field.hpp"
 #include "md/neighbor/neighbor_list.hpp"
@@ -29,7 +30,7 @@ class WaterMixedRealSpace {
   std::vector<ChargedLjFactors> by_species_;
   LjCoulLongTerm term_;
   MixedClusterPass pass_;
-  std::vector<float> factors_;    ///< q, c12, c6: 2 x max_slots floats each
+  AlignedVector<float> factors_;  ///< q, c12, c6: 2 x max_slots floats each
   std::uint64_t packed_for_ = 0;  ///< the list build the factors were packed for
 };
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <tuple>
@@ -247,6 +248,10 @@ TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
           << "large enough to split the copies";
     }
     const ClusterPairList& cl = list.clusters();
+    // The kernels load each cluster's slots as one 32-byte vector per axis: on one cache line.
+    for (const double* a : {cl.view().x, cl.view().y, cl.view().z}) {
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a) % 64, 0u);
+    }
     const auto& len = s.box().lengths();
     int ghosts = 0;
     for (int k = 0; k < cl.n_slots(); ++k) {
