@@ -1,10 +1,11 @@
 #pragma once
 // Storage for the arrays SIMD kernels load and store as whole vectors: cache-line aligned.
 //
-// Why: std::allocator's blocks are 16-byte aligned (glibc), so with 32-byte vectors every other
-// one straddled two cache lines, and a straddling load or store costs two. The mixed LJ kernel's
-// j-force read-modify-writes took a quarter longer per row from that alone (measured,
-// docs/PERFORMANCE_HISTORY.md).
+// Why: std::allocator's blocks are 16-byte aligned (glibc; large ones 16 bytes past a page), so
+// with 32-byte vectors every other one straddled two cache lines, and a straddling load or store
+// costs two. Measured on 2026-11-29: the mixed LJ kernel alone 4.5 % slower per row with its
+// arrays 16 bytes past a line (bench/array_alignment_probe), and the cpu-mixed steps of lj-melt,
+// lj-ar and water 5-6 % faster with the arrays aligned (docs/PERFORMANCE_HISTORY.md).
 #include <cstddef>
 #include <new>
 #include <vector>
