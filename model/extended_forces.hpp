@@ -32,12 +32,8 @@ struct ExtendedForces {
   /// xz yz. Exact for an energy that is translation invariant as a function of the extended
   /// positions, with no bookkeeping per pair or triplet.
   std::array<double, 6> virial(const NeighborView& v) const {
-    return virial(v.x, v.y, v.z, static_cast<std::size_t>(v.n_local + v.n_ghost));
-  }
-  /// The same over the first n entries with positions px/py/pz (a cluster list's packed slots,
-  /// where padding has zero force).
-  std::array<double, 6> virial(const double* px, const double* py, const double* pz,
-                               std::size_t n) const {
+    const double *px = v.x, *py = v.y, *pz = v.z;
+    const auto n = static_cast<std::size_t>(v.n_local + v.n_ghost);
     std::array<double, 6> w{};
     for (std::size_t i = 0; i < n; ++i) {
       w[0] += px[i] * x[i];

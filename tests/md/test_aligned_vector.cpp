@@ -35,12 +35,5 @@ TEST(AlignedVector, EveryAllocationStartsOnACacheLine) {
   }
 }
 
-TEST(AlignedVector, EqualContentsCompareEqual) {
-  const AlignedVector<int> a = {1, 2, 3};
-  AlignedVector<int> b;
-  b.assign(a.begin(), a.end());
-  EXPECT_EQ(a, b);
-}
-
 }  // namespace
 }  // namespace mdb
