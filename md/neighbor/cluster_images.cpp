@@ -132,6 +132,40 @@ void ClusterPairList::fill_image_slots(const Box& box, ThreadTeam* team) {
   refresh_images(box.lengths(), team);
 }
 
+void ClusterPairList::drop_unnamed_images() {
+  const int nlc = n_local_clusters_;
+  resize_with_headroom(cluster_index_, static_cast<std::size_t>(n_clusters_));
+  for (int c = 0; c < nlc; ++c) cluster_index_[static_cast<std::size_t>(c)] = c;
+  // In order, so each kept ghost moves down (or stays): one forward pass, no copy.
+  int kept = 0;
+  for (int r = 0; r < n_clusters_ - nlc; ++r) {
+    const std::size_t from = static_cast<std::size_t>(nlc + r);
+    cluster_index_[from] = nlc + kept;  // an unnamed ghost's is never read
+    if (!cluster_named_[from]) continue;
+    image_src_[kept] = image_src_[r];
+    image_ix_[kept] = image_ix_[r];
+    image_iy_[kept] = image_iy_[r];
+    image_iz_[kept] = image_iz_[r];
+    for (int k = 0; k < kClusterSize; ++k) {
+      const std::size_t s = from * kClusterSize + k;
+      const std::size_t to = static_cast<std::size_t>(nlc + kept) * kClusterSize + k;
+      slot_owner_[to] = slot_owner_[s];
+      slot_species_[to] = slot_species_[s];
+      px_[to] = px_[s];
+      py_[to] = py_[s];
+      pz_[to] = pz_[s];
+    }
+    ++kept;
+  }
+  n_clusters_ = nlc + kept;
+  for (auto* v : {&image_src_, &image_ix_, &image_iy_, &image_iz_}) {
+    v->resize(static_cast<std::size_t>(kept));
+  }
+  const std::size_t n_slots = static_cast<std::size_t>(n_clusters_) * kClusterSize;
+  for (auto* v : {&slot_owner_, &slot_species_}) v->resize(n_slots);
+  for (auto* v : {&px_, &py_, &pz_}) v->resize(n_slots);
+}
+
 namespace {
 
 /// Ghost clusters [b, e) (the slots from `to_*`, which start at the first ghost cluster) as

@@ -106,20 +106,8 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   size_slots(n_slots);
   fill_image_slots(box, team);
   compute_boxes(nlc, team);
-  // Kernels size per-slot buffers for this, with headroom: the ghost count drifts a little
-  // between builds (more as a crystal melts and its clusters loosen).
-  max_clusters_ = std::max(max_clusters_, static_cast<std::size_t>(n_clusters_));
-
-  // Each local cluster's images, for fold_cluster_forces (a counting sort of the ghosts by source).
-  const int n_ghost = n_clusters_ - nlc;
-  resize_with_headroom(fold_offsets_, static_cast<std::size_t>(nlc) + 1);
-  std::fill(fold_offsets_.begin(), fold_offsets_.end(), 0);
-  for (int r = 0; r < n_ghost; ++r) ++fold_offsets_[static_cast<std::size_t>(image_src_[r]) + 1];
-  for (int c = 0; c < nlc; ++c) fold_offsets_[c + 1] += fold_offsets_[c];
-  resize_with_headroom(fold_images_, static_cast<std::size_t>(n_ghost));
-  for (int r = 0; r < n_ghost; ++r) fold_images_[fold_offsets_[image_src_[r]]++] = r;
-  for (int c = nlc; c > 0; --c) fold_offsets_[c] = fold_offsets_[c - 1];
-  fold_offsets_[0] = 0;
+  resize_with_headroom(cluster_named_, static_cast<std::size_t>(n_clusters_));
+  std::fill(cluster_named_.begin(), cluster_named_.end(), std::uint8_t{0});
 
   // Each thread lists the rows of a contiguous range of i-clusters into its own chunk (offsets
   // relative to the chunk), then the chunks are placed one after the other.
@@ -151,6 +139,22 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     size_at_least(chunk.candidates, w + 64);
     size_at_least(chunk.candidate_masks, w + 64);
   });
+  drop_unnamed_images();
+  // Kernels size per-slot buffers for this, with headroom: the ghost count drifts a little
+  // between builds (more as a crystal melts and its clusters loosen).
+  max_clusters_ = std::max(max_clusters_, static_cast<std::size_t>(n_clusters_));
+
+  // Each local cluster's images, for fold_cluster_forces (a counting sort of the ghosts by source).
+  const int n_ghost = n_clusters_ - nlc;
+  resize_with_headroom(fold_offsets_, static_cast<std::size_t>(nlc) + 1);
+  std::fill(fold_offsets_.begin(), fold_offsets_.end(), 0);
+  for (int r = 0; r < n_ghost; ++r) ++fold_offsets_[static_cast<std::size_t>(image_src_[r]) + 1];
+  for (int c = 0; c < nlc; ++c) fold_offsets_[c + 1] += fold_offsets_[c];
+  resize_with_headroom(fold_images_, static_cast<std::size_t>(n_ghost));
+  for (int r = 0; r < n_ghost; ++r) fold_images_[fold_offsets_[image_src_[r]]++] = r;
+  for (int c = nlc; c > 0; --c) fold_offsets_[c] = fold_offsets_[c - 1];
+  fold_offsets_[0] = 0;
+
   std::int64_t base = 0;
   atom_pairs_ = 0;
   for (int t = 0; t < nt; ++t) {
@@ -174,7 +178,9 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
     const auto [b, e] = column_range(t, nt);
     const std::int64_t at = row_offsets_[static_cast<std::size_t>(local_col_start_[b]) * groups];
     const auto n = static_cast<std::ptrdiff_t>(chunk.n_rows);
-    std::copy(chunk.cluster.begin(), chunk.cluster.begin() + n, row_cluster_.begin() + at);
+    const int* const index = cluster_index_.data();
+    std::transform(chunk.cluster.begin(), chunk.cluster.begin() + n, row_cluster_.begin() + at,
+                   [index](int c) { return index[c]; });
     std::copy(chunk.mask.begin(), chunk.mask.begin() + n, row_mask_.begin() + at);
   });
 }

@@ -22,10 +22,10 @@ namespace mdb {
 /// ghost margin) is cut into columns along z whose cross-section holds ~4 atoms per cluster
 /// height; each column's local atoms are sorted by z and cut into clusters of four, the
 /// i-clusters. The ghost clusters are whole images of local clusters (each moved by one image
-/// vector) whose boxes come within range of the box, so a ghost slot follows its local slot
-/// with one add and its force folds back as a vector. The pairs kept are exactly those of a
-/// half Verlet list with the same range (the masks drop the rest), so a kernel over this list
-/// and one over NeighborList's half list compute the same forces.
+/// vector) that some row names, so a ghost slot follows its local slot with one add and its
+/// force folds back as a vector, and no step spends work on a ghost no kernel reads. The pairs kept
+/// are exactly those of a half Verlet list with the same range (the masks drop the rest), so a
+/// kernel over this list and one over NeighborList's half list compute the same forces.
 class ClusterPairList {
  public:
   static constexpr int kClusterSize = ClusterPairView::kClusterSize;
@@ -104,6 +104,10 @@ class ClusterPairList {
                            ThreadTeam* team);
   /// Slot attributes and positions of the ghost clusters, from their local clusters'.
   void fill_image_slots(const Box& box, ThreadTeam* team);
+  /// Drops the ghost clusters no row names (the search marked the named ones in
+  /// cluster_named_): renumbers the rest in order, moves their slots and image data down, and
+  /// sets cluster_index_ (old cluster -> new) for the rows.
+  void drop_unnamed_images();
   /// Ghost clusters' positions: their local clusters' plus the image vector.
   void refresh_images(const std::array<double, 3>& len, ThreadTeam* team);
   /// Bounding boxes of clusters [first, n_clusters_) from the packed positions.
@@ -138,6 +142,11 @@ class ClusterPairList {
   // ci keeps cluster c iff cluster_key_[c] > 2 ci (a local c: 2 c + 1; an image of local
   // cluster c: half_list_key(c, its image's sign)).
   std::vector<std::int64_t> cluster_key_;
+  // Per cluster at the search: whether a row names it (set by the search, any thread), and its
+  // index once the ghosts no row names are dropped (a ghost's pairs may all be listed from its
+  // other side, or none come within range of an atom: a third of lj-melt's were never read).
+  std::vector<std::uint8_t> cluster_named_;
+  std::vector<int> cluster_index_;
   // Each local cluster's ghost clusters (index minus n_local_clusters_), CSR: fold_cluster_forces
   // adds them onto it.
   std::vector<int> fold_offsets_, fold_images_;

@@ -1,6 +1,7 @@
 // The cluster pair list's search: for each i-cluster, the j-clusters whose bounding boxes come
 // within range, then their 4 x 4 atom-pair masks, then the rows the kernels read.
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 
@@ -110,6 +111,11 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
       candidates[n_candidates] = c;
       masks[n_candidates] = mask;
       n_candidates += mask != 0;
+    }
+    // Threads' searches name the same ghost clusters: the same value stored, as atomics.
+    for (int k = 0; k < n_candidates; ++k) {
+      std::atomic_ref<std::uint8_t>(cluster_named_[static_cast<std::size_t>(candidates[k])])
+          .store(1, std::memory_order_relaxed);
     }
     // Rows: each group of i-atoms (one atom, or a slot pair) against each j-cluster that one
     // of them has a pair with; the mask's nibbles are the group's atoms in order. Every
