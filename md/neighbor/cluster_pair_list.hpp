@@ -164,9 +164,7 @@ class ClusterPairList {
 template <class ForceOf>
 void ClusterPairList::fold_cluster_forces(ForceOf&& force_of, System& system,
                                           ThreadTeam* team) const {
-  double* const fx = system.fx().data();
-  double* const fy = system.fy().data();
-  double* const fz = system.fz().data();
+  double* const f[3] = {system.fx().data(), system.fy().data(), system.fz().data()};
   const int nlc = n_local_clusters_;
   const int* const offsets = fold_offsets_.data();
   const int* const images = fold_images_.data();
@@ -174,6 +172,11 @@ void ClusterPairList::fold_cluster_forces(ForceOf&& force_of, System& system,
   // Per local cluster: its slots' forces plus its images' (each image's slots in the local
   // cluster's order), then onto its atoms.
   run_split(team, [&](int t, int nt) {
+    // Locals: through the captures, each pointer was reloaded after every force store (a store
+    // may alias them), two dependent loads before each of the twelve stores of a cluster.
+    double* __restrict const fx = f[0];
+    double* __restrict const fy = f[1];
+    double* __restrict const fz = f[2];
     const auto [b, e] = even_range(nlc, t, nt);
     for (int c = b; c < e; ++c) {
       ClusterForce s = force_of(t, c);
