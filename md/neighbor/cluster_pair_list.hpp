@@ -151,7 +151,8 @@ class ClusterPairList {
   // adds them onto it.
   std::vector<int> fold_offsets_, fold_images_;
   AlignedVector<double> px_, py_, pz_;  // loaded as whole vectors by the kernels
-  // Bounding boxes per cluster at the build.
+  // Bounding boxes per cluster, read by the build's search only (after drop_unnamed_images the
+  // ghosts' entries, like cluster_key_'s, keep the numbering from before the drop).
   std::vector<double> bb_lo_x_, bb_lo_y_, bb_lo_z_, bb_hi_x_, bb_hi_y_, bb_hi_z_;
   // The list.
   std::vector<Chunk> chunks_;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "kernels/common/half_list_rule.hpp"
+#include "md/core/aligned_vector.hpp"
 #include "md/core/thread_team.hpp"
 #include "md/neighbor/neighbor_list.hpp"
 #include "md/structure/lattice.hpp"
@@ -239,7 +240,7 @@ TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
     const ClusterPairList& cl = list.clusters();
     // The kernels load each cluster's slots as one 32-byte vector per axis: on one cache line.
     for (const double* a : {cl.view().x, cl.view().y, cl.view().z}) {
-      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a) % 64, 0u);
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a) % kCacheLineBytes, 0u);
     }
     const auto& len = s.box().lengths();
     int ghosts = 0;
