@@ -38,6 +38,7 @@ std::size_t capped(long long n) {
 }
 
 std::atomic<long> g_errors{0};
+bool g_sizing_calls = false;
 
 void fail(benchmark::State& state, const std::string& what) {
   discard_workspace();
@@ -77,7 +78,8 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   if (m.nn.present && engine.backend() == Backend::Cpu)
     m.nn.gemm_peak_gflops = gemm_peak_gflops(m.nn.double_network);
   m.step_latencies = latencies;
-  if (samples_out_enabled() && spec.name && !latencies.empty()) {  // before publish() sorts them
+  if (samples_out_enabled() && !g_sizing_calls && spec.name &&
+      !latencies.empty()) {  // before publish() sorts them
     std::string name = *spec.name;
     if (spec.family == Family::Scaling) name.append("/").append(std::to_string(spec.key.atoms));
     record_step_samples(name.append("/manual_time"), steps, latencies);
@@ -280,12 +282,16 @@ EngineChoice choice_for(const BenchmarkSpec& s) {
 }  // namespace
 
 void skip_with_error(benchmark::State& state, const std::string& what) {
-  g_errors.fetch_add(1, std::memory_order_relaxed);
+  if (!g_sizing_calls) g_errors.fetch_add(1, std::memory_order_relaxed);
   state.SkipWithError(what.c_str());
 }
 
 long benchmarks_in_error() {
   return g_errors.load(std::memory_order_relaxed);
+}
+
+void set_sizing_calls(bool on) {
+  g_sizing_calls = on;
 }
 
 const char* family_name(Family f) {
@@ -307,7 +313,9 @@ const char* family_name(Family f) {
 void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
   if (in_memory_pass()) return run_memory_pass(state);
   forget_measured_heap();
-  note_benchmark_call(spec.name.get(), spec.family == Family::Scaling ? state.range(0) : -1);
+  if (!g_sizing_calls) {
+    note_benchmark_call(spec.name.get(), spec.family == Family::Scaling ? state.range(0) : -1);
+  }
   BenchmarkSpec s = spec;
   if (s.family == Family::Scaling) {
     s.key.atoms = static_cast<int>(state.range(0));

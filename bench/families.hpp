@@ -46,6 +46,9 @@ ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s
 void skip_with_error(benchmark::State& state, const std::string& what);
 /// Benchmark runs ended by skip_with_error so far in this process.
 long benchmarks_in_error();
+/// While on (run_sizing's unreported probes), calls print no progress line, record no step
+/// samples and count no errors.
+void set_sizing_calls(bool on);
 
 /// Runs one benchmark call. All families use manual time (the timed steps' wall time, read from
 /// the time-stamp counter) so CPU and CUDA names and semantics match. Failures (a state that

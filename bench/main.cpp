@@ -2,11 +2,13 @@
 // counters are documented in docs/BENCHMARKS.md; names are a stable public contract.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <iostream>
 #include <regex>
 
+#include "bench/gbench_flags.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
 #include "bench/peers/gromacs_inputs.hpp"
@@ -16,8 +18,10 @@
 #include "bench/registry.hpp"
 #include "bench/registry_device.hpp"
 #include "bench/run_context.hpp"
+#include "bench/run_rows.hpp"
 #include "bench/samples_out.hpp"
 #include "bench/state_cache.hpp"
+#include "bench/suite_reporter.hpp"
 #include "bench/teacher_accuracy.hpp"
 #include "bench/workspace.hpp"
 #include "md/engine/engine.hpp"
@@ -61,18 +65,21 @@ int main(int argc, char** argv) {
                  options.export_nn_preset.c_str());
     return 0;
   }
-  const int repetitions = requested_repetitions(argc, argv);
-  const bool listing = requested_list_tests(argc, argv);
+  const GbenchFlags gbench = read_gbench_flags(argc, argv);
+  take_output_flags(argc, argv);
+  const int repetitions = gbench.repetitions;
+  const bool listing = gbench.list_tests;
   if (!listing) set_state_cache_root(state_cache_root(options));
   // Progress lines go to stderr, but a JSON or CSV stream on stdout is often read with stderr
   // merged: then stay silent.
-  const bool progress = requested_format(argc, argv) == "console";
+  const bool progress = gbench.format == "console";
   benchmark::Initialize(&argc, argv, print_help);
   if (argc > 1) {
     std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
     return kExitBadInput;
   }
-  std::size_t selected = 0;  // benchmarks the filter selects, for the progress lines
+  std::size_t selected = 0;                // benchmarks the filter selects, for the progress lines
+  std::vector<PlannedBenchmark> run_plan;  // the rows the filter selects
   try {
     if (options.list != MdOptions::List::None) {
       print_list(options, plan, benchmark::GetBenchmarkFilter(), std::cout);
@@ -107,9 +114,8 @@ int main(int argc, char** argv) {
     }
     // Listing needs names only: preparing states would take minutes for the full suite.
     if (!listing) prepare_scaling(plan, benchmark::GetBenchmarkFilter());
-    for (const std::string& n : reported_names(plan)) {
-      selected += filter_selects(benchmark::GetBenchmarkFilter(), n) ? 1 : 0;
-    }
+    run_plan = selected_plan(plan, benchmark::GetBenchmarkFilter());
+    selected = reported_names(run_plan).size();
   } catch (const std::regex_error& e) {
     std::fprintf(stderr, "md_bench: bad --benchmark_filter: %s\n", e.what());
     return kExitBadInput;
@@ -125,8 +131,20 @@ int main(int argc, char** argv) {
   if (options.cuda == MdOptions::Cuda::Auto && !options.device_rows && !listing) {
     std::fprintf(stderr, "md_bench: no cuda rows: %s\n", mdb::cuda_unusable_reason().c_str());
   }
+  std::unique_ptr<ReportFile> out_file;
+  std::unique_ptr<benchmark::BenchmarkReporter> file_reporter;
+  if (!gbench.out.empty() && !listing) {
+    try {
+      file_reporter = make_file_reporter(gbench.out_format);
+      out_file = std::make_unique<ReportFile>(gbench.out);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "md_bench: %s\n", e.what());
+      return kExitBadInput;
+    }
+    file_reporter->SetOutputStream(&out_file->stream());
+    file_reporter->SetErrorStream(&out_file->stream());
+  }
   start_progress(selected, progress && !listing);
-  register_benchmarks(plan);
   add_run_context();
   benchmark::AddCustomContext("mdbench_teachers", teachers_context());
   // Google Benchmark 1.7.1 keeps each repetition's memory result in a growing std::vector and
@@ -134,15 +152,39 @@ int main(int argc, char** argv) {
   // vector moved (google/benchmark#1939): garbage max_bytes_used/total_allocated_bytes. Only a
   // single repetition gets the hook; allocs_per_step and mem_delta_MB report memory either way.
   HeapMemoryManager memory;
-  if (repetitions == 1) {
-    benchmark::RegisterMemoryManager(&memory);
-  } else {
+  if (repetitions > 1) {
     std::fprintf(stderr,
                  "md_bench: no allocs_per_iter/max_bytes_used with --benchmark_repetitions > 1 "
                  "(Google Benchmark 1.7.1 corrupts them); allocs_per_step and mem_delta_MB still "
                  "report memory\n");
   }
-  benchmark::RunSpecifiedBenchmarks();
+  SuiteReporter::Options shown;
+  for (const std::string& n : reported_names(run_plan))
+    shown.name_width = std::max(shown.name_width, n.size());
+  shown.display_aggregates_only = gbench.display_aggregates_only;
+  shown.repetitions = repetitions;
+  SuiteReporter reporter(benchmark::CreateDefaultDisplayReporter(), std::move(file_reporter),
+                         shown);
+  if (run_plan.empty()) {  // Google Benchmark's own words, with the user's filter
+    std::fprintf(stderr, "Failed to match any benchmarks against regex: %s\n",
+                 benchmark::GetBenchmarkFilter().c_str());
+  } else {
+    RowRunOptions how;
+    how.size_runs = options.size_runs && !listing;
+    how.interleaved = gbench.random_interleaving;
+    how.min_time_s = gbench.min_time_s;
+    how.repetitions = repetitions;
+    how.memory = repetitions == 1 ? &memory : nullptr;
+    run_rows(run_plan, how, reporter);
+  }
+  if (out_file) {
+    try {
+      out_file->commit();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "md_bench: %s\n", e.what());
+      return kExitBadInput;
+    }
+  }
   if (const long cached = states_from_cache(); cached > 0) {
     std::fprintf(stderr, "md_bench: %ld prepared state(s) taken from %s\n", cached,
                  state_cache().dir().c_str());

@@ -203,6 +203,12 @@ MdOptions parse_md_options(int& argc, char** argv) {
       }
     } else if (flag == "--md_allow_errors" && !has_value) {
       o.allow_errors = true;
+    } else if (flag == "--md_size_runs") {
+      need_value();
+      if (value != "on" && value != "off") {
+        throw OptionError("--md_size_runs: expected on or off, got '" + std::string(value) + "'");
+      }
+      o.size_runs = value == "on";
     } else if (flag == "--md_samples_out") {
       need_value();
       o.samples_out = std::string(value);
@@ -292,6 +298,9 @@ const char* md_options_help() {
                                         (default $MDBENCH_STATE_CACHE, else
                                         ~/.cache/mdbench/states)
           [--md_allow_errors]           exit 0 even when a benchmark ended in error
+          [--md_size_runs=on|off]       on (default): each row's iteration count from short
+                                        probes, filling 1.2 x --benchmark_min_time; off: Google
+                                        Benchmark's own search (runs of up to 1.4 x the minimum)
 Bad values print one line and exit with code 2; a run in which a benchmark ended in error
 (its row says why) exits with code 1 unless --md_allow_errors.
 
@@ -314,57 +323,6 @@ Examples:
                                                      a regression check (exit 1 on a regression)
   md_report new.json -o report.html                  charts, hotspots and tables in one page
 )";
-}
-
-bool requested_list_tests(int argc, char** argv) {
-  // Google Benchmark's reading of a boolean: empty or anything but 0/false/no/off (any case).
-  auto truthy = [](std::string_view v) {
-    std::string lower(v);
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower != "0" && lower != "false" && lower != "f" && lower != "no" && lower != "n" &&
-           lower != "off";
-  };
-  bool list = false;
-  if (const char* env = std::getenv("BENCHMARK_LIST_TESTS")) list = truthy(env);
-  constexpr std::string_view kFlag = "--benchmark_list_tests";
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == kFlag) list = true;
-    if (arg.substr(0, kFlag.size() + 1) == std::string(kFlag) + "=") {
-      list = truthy(arg.substr(kFlag.size() + 1));
-    }
-  }
-  return list;
-}
-
-std::string requested_format(int argc, char** argv) {
-  std::string format = "console";
-  if (const char* env = std::getenv("BENCHMARK_FORMAT")) format = env;
-  constexpr std::string_view kFlag = "--benchmark_format=";
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg.substr(0, kFlag.size()) == kFlag) format = std::string(arg.substr(kFlag.size()));
-  }
-  return format;
-}
-
-int requested_repetitions(int argc, char** argv) {
-  // Google Benchmark reads only the --flag=value form; a value it cannot parse it ignores, and so
-  // do we (it then keeps 1).
-  auto parse = [](const char* text, int fallback) {
-    char* end = nullptr;
-    const long v = std::strtol(text, &end, 10);
-    return (end != text && *end == '\0' && v > 0 && v < 1000000) ? static_cast<int>(v) : fallback;
-  };
-  int repetitions = 1;
-  if (const char* env = std::getenv("BENCHMARK_REPETITIONS")) repetitions = parse(env, 1);
-  constexpr std::string_view kFlag = "--benchmark_repetitions=";
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg.substr(0, kFlag.size()) == kFlag)
-      repetitions = parse(argv[i] + kFlag.size(), repetitions);
-  }
-  return repetitions;
 }
 
 }  // namespace mdb::bench

@@ -46,7 +46,10 @@ struct MdOptions {
   /// --md_export_nn=<preset>:<file>: write an NN preset's weights file and exit.
   std::string export_nn_preset, export_nn_path;
   bool allow_errors = false;  ///< --md_allow_errors: exit 0 even when a benchmark ended in error
-  std::string samples_out;    ///< --md_samples_out: per-step latencies (JSON) for md_report
+  /// --md_size_runs=on|off: fix each row's iteration count from short probes (run_sizing.hpp),
+  /// or leave it to Google Benchmark's own search.
+  bool size_runs = true;
+  std::string samples_out;  ///< --md_samples_out: per-step latencies (JSON) for md_report
   /// --md_state_cache=<dir>|off: where prepared states are kept between runs
   /// (bench/state_cache.hpp); empty: $MDBENCH_STATE_CACHE, else default_state_cache_root().
   std::string state_cache;
@@ -60,20 +63,6 @@ struct MdOptions {
 /// the options. Throws OptionError on an unknown --md_ flag or a bad value; checks names against
 /// the case table.
 MdOptions parse_md_options(int& argc, char** argv);
-
-/// Whether Google Benchmark will only list the benchmarks (--benchmark_list_tests, or the
-/// BENCHMARK_LIST_TESTS environment variable, true-ish as Google Benchmark reads it): then nothing
-/// is prepared.
-bool requested_list_tests(int argc, char** argv);
-
-/// Google Benchmark's display format (--benchmark_format=, or BENCHMARK_FORMAT): "console"
-/// unless given.
-std::string requested_format(int argc, char** argv);
-
-/// The repetition count Google Benchmark will use: the last --benchmark_repetitions=N in argv,
-/// else the BENCHMARK_REPETITIONS environment variable, else 1. Read before
-/// benchmark::Initialize, which consumes the flag.
-int requested_repetitions(int argc, char** argv);
 
 /// The state cache's folder: --md_state_cache, else $MDBENCH_STATE_CACHE, else
 /// default_state_cache_root(); "off" (or an empty result) turns it off.

@@ -334,21 +334,45 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
   plan.insert(plan.end(), failed.begin(), failed.end());
 }
 
-void register_benchmarks(const std::vector<PlannedBenchmark>& plan) {
+std::vector<PlannedBenchmark> selected_plan(const std::vector<PlannedBenchmark>& plan,
+                                            const std::string& filter) {
+  std::vector<PlannedBenchmark> kept;
   for (const PlannedBenchmark& p : plan) {
-    if (p.sizes.empty() && p.spec.family == Family::Scaling) continue;
-    BenchmarkSpec spec = p.spec;
-    spec.name = std::make_shared<const std::string>(p.name);
-    auto* b = benchmark::RegisterBenchmark(
-        p.name.c_str(), [spec](benchmark::State& state) { run_benchmark(state, spec); });
-    // Manual time everywhere, so names carry the same "/manual_time" in every family and backend.
-    b->UseManualTime();
-    b->Unit(spec.family == Family::Trajectory ? benchmark::kMillisecond : benchmark::kMicrosecond);
-    if (spec.family == Family::Scaling) {
-      for (auto n : p.sizes) b->Arg(n);
-      if (p.complexity) b->Complexity(benchmark::oN);
+    PlannedBenchmark s = p;
+    // One name object per row for all its registrations: the progress lines know a row by it.
+    s.spec.name = std::make_shared<const std::string>(p.name);
+    if (p.spec.family != Family::Scaling) {
+      if (filter_selects(filter, p.name + "/manual_time")) kept.push_back(std::move(s));
+      continue;
     }
+    s.sizes.clear();
+    for (auto n : p.sizes) {
+      if (filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time")) {
+        s.sizes.push_back(n);
+      }
+    }
+    if (!s.sizes.empty()) kept.push_back(std::move(s));
   }
+  return kept;
+}
+
+benchmark::internal::Benchmark* register_benchmark(const PlannedBenchmark& p,
+                                                   std::int64_t iterations) {
+  if (p.sizes.empty() && p.spec.family == Family::Scaling) return nullptr;
+  BenchmarkSpec spec = p.spec;
+  if (!spec.name) spec.name = std::make_shared<const std::string>(p.name);
+  auto* b = benchmark::RegisterBenchmark(
+      p.name.c_str(), [spec](benchmark::State& state) { run_benchmark(state, spec); });
+  // Manual time everywhere, so names carry the same "/manual_time" in every family and backend.
+  b->UseManualTime();
+  b->Unit(spec.family == Family::Trajectory ? benchmark::kMillisecond : benchmark::kMicrosecond);
+  if (spec.family == Family::Scaling) {
+    for (auto n : p.sizes) b->Arg(n);
+    if (p.complexity) b->Complexity(benchmark::oN);
+  } else if (iterations > 0) {
+    b->Iterations(iterations);
+  }
+  return b;
 }
 
 void print_list(const MdOptions& o, const std::vector<PlannedBenchmark>& plan,

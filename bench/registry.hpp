@@ -45,9 +45,17 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
 /// empty for everything, a leading '-' negates).
 bool filter_selects(const std::string& filter, const std::string& name);
 
-/// Registers the plan with Google Benchmark (manual time, each family's time unit, O(N) for
-/// Scaling).
-void register_benchmarks(const std::vector<PlannedBenchmark>& plan);
+/// The rows of `plan` that `filter` (--benchmark_filter syntax) selects, matched on their
+/// reported names; a Scaling family keeps the sizes it selects, or goes when none is.
+std::vector<PlannedBenchmark> selected_plan(const std::vector<PlannedBenchmark>& plan,
+                                            const std::string& filter);
+
+/// Registers one planned benchmark with Google Benchmark (manual time, its family's time unit,
+/// O(N) for Scaling); `iterations` > 0 fixes a non-Scaling row's iteration count
+/// (Google Benchmark then names it ".../iterations:N/...", which SuiteReporter takes out).
+/// Returns the registration, or nullptr for a Scaling family without sizes.
+benchmark::internal::Benchmark* register_benchmark(const PlannedBenchmark& p,
+                                                   std::int64_t iterations = 0);
 
 /// --md_list: cases, families, counters and the planned names that `filter` (the
 /// --benchmark_filter value) selects, as text or JSON.

@@ -1,4 +1,5 @@
 #include "bench/options.hpp"
+#include "bench/gbench_flags.hpp"
 
 #include <gtest/gtest.h>
 
@@ -30,15 +31,15 @@ struct Args {
 TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
   unsetenv("BENCHMARK_REPETITIONS");
   Args none({"md_bench", "--benchmark_filter=NVE"});
-  EXPECT_EQ(requested_repetitions(none.argc, none.argv.data()), 1);
+  EXPECT_EQ(read_gbench_flags(none.argc, none.argv.data()).repetitions, 1);
   Args flag({"md_bench", "--benchmark_repetitions=3", "--benchmark_repetitions=10"});
-  EXPECT_EQ(requested_repetitions(flag.argc, flag.argv.data()), 10);  // the last one counts
+  EXPECT_EQ(read_gbench_flags(flag.argc, flag.argv.data()).repetitions, 10);  // the last one counts
   // Google Benchmark reads only --flag=value and ignores values it cannot parse.
   Args bad({"md_bench", "--benchmark_repetitions", "5", "--benchmark_repetitions=x"});
-  EXPECT_EQ(requested_repetitions(bad.argc, bad.argv.data()), 1);
+  EXPECT_EQ(read_gbench_flags(bad.argc, bad.argv.data()).repetitions, 1);
   setenv("BENCHMARK_REPETITIONS", "4", 1);
-  EXPECT_EQ(requested_repetitions(none.argc, none.argv.data()), 4);
-  EXPECT_EQ(requested_repetitions(flag.argc, flag.argv.data()), 10);
+  EXPECT_EQ(read_gbench_flags(none.argc, none.argv.data()).repetitions, 4);
+  EXPECT_EQ(read_gbench_flags(flag.argc, flag.argv.data()).repetitions, 10);
   unsetenv("BENCHMARK_REPETITIONS");
 }
 

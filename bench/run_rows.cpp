@@ -1,0 +1,38 @@
+#include "bench/run_rows.hpp"
+
+#include "bench/run_sizing.hpp"
+
+namespace mdb::bench {
+
+void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& options,
+              SuiteReporter& reporter) {
+  benchmark::ClearRegisteredBenchmarks();
+  if (!options.size_runs || options.interleaved) {
+    for (const PlannedBenchmark& p : plan) register_benchmark(p);
+    benchmark::RegisterMemoryManager(options.memory);
+    benchmark::RunSpecifiedBenchmarks(&reporter, ".");
+  } else {
+    SizingSettings sizing;
+    sizing.min_time_s = options.min_time_s;
+    sizing.repetitions = options.repetitions;
+    sizing.memory = options.memory;
+    std::int64_t family = 0;  // as Google Benchmark counts them in one call of every row
+    for (const PlannedBenchmark& p : plan) {
+      if (p.spec.family == Family::Scaling && p.sizes.empty()) continue;
+      reporter.set_family_index(family++);
+      if (p.spec.family != Family::Scaling) {
+        run_sized_row(p, sizing, reporter);
+        continue;
+      }
+      register_benchmark(p);
+      benchmark::RegisterMemoryManager(options.memory);
+      benchmark::RunSpecifiedBenchmarks(&reporter, ".");
+      benchmark::ClearRegisteredBenchmarks();
+    }
+  }
+  benchmark::RegisterMemoryManager(nullptr);
+  benchmark::ClearRegisteredBenchmarks();
+  reporter.finish();
+}
+
+}  // namespace mdb::bench

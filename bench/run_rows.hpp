@@ -1,0 +1,30 @@
+#pragma once
+// How md_bench hands its selected rows to Google Benchmark: with sized runs (run_sizing.hpp),
+// one call per row (its probes, then its reported run on the same warmed-up workspace); else,
+// or with random interleaving (which needs every row in one call), one call for all and Google
+// Benchmark's own iteration search. A Scaling family is always one call of its own search: its
+// O(N) fit needs its sizes in one registration.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "bench/registry.hpp"
+#include "bench/suite_reporter.hpp"
+
+namespace mdb::bench {
+
+struct RowRunOptions {
+  bool size_runs = true;     ///< --md_size_runs
+  bool interleaved = false;  ///< --benchmark_enable_random_interleaving
+  double min_time_s = 0.5;   ///< --benchmark_min_time
+  int repetitions = 1;       ///< --benchmark_repetitions
+  /// Google Benchmark's heap hook for reported runs (nullptr: none); never on probes.
+  benchmark::MemoryManager* memory = nullptr;
+};
+
+/// Runs `plan` (the selected rows, each registered by itself here) and reports through
+/// `reporter`; finishes it. Leaves no benchmark registered.
+void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& options,
+              SuiteReporter& reporter);
+
+}  // namespace mdb::bench

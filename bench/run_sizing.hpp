@@ -1,0 +1,48 @@
+#pragma once
+// How many iterations a row's reported run takes, chosen as it runs.
+//
+// Google Benchmark 1.7.1 finds a row's count by running it 1, 10, 100, ... times until a run
+// reaches a tenth of --benchmark_min_time, then aims at 1.4 times the minimum: per row of a
+// 0.5 s minimum, about 0.2 s of unreported probing and a reported run of about 0.7 s, over a
+// third of the headline command's wall time. run_sized_row asks less of a row, and keeps Google
+// Benchmark's rule that a reported run fills the minimum (or ended in error):
+//   1. Google Benchmark's own first run, one iteration, reported if that rule holds;
+//   2. for a fast row, two probes aiming at kProbeShare / 2 of the minimum each (the first sized
+//      by the first iteration, the second by the first probe), unreported, timing the row's pace
+//      (the faster of the two: a busy moment of the machine slows one, rarely both);
+//   3. the reported run, Google Benchmark's with a fixed count (Iterations(n)) that fills
+//      kRunFill times the minimum at that pace; if it still fell short, it is run once more at
+//      its own pace and that run is reported.
+// With repetitions Google Benchmark reports them together with their statistics, so step 1 is a
+// probe too and step 3 reports whatever it measured. docs/BENCHMARKS.md, "How long a row runs".
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "bench/registry.hpp"
+
+namespace mdb::bench {
+
+/// The time a reported run aims at, as a multiple of --benchmark_min_time: above 1 so that a
+/// row whose pace the probes overestimated still fills the minimum.
+inline constexpr double kRunFill = 1.2;
+/// The two timing probes' length together, as a share of --benchmark_min_time.
+inline constexpr double kProbeShare = 0.05;
+
+struct SizingSettings {
+  double min_time_s = 0.5;                     ///< --benchmark_min_time
+  int repetitions = 1;                         ///< --benchmark_repetitions
+  benchmark::MemoryManager* memory = nullptr;  ///< Google Benchmark's heap hook on reported runs
+};
+
+/// Runs the non-Scaling row `p` as above, each run registered alone (nothing may be registered
+/// before; nothing is after), and reports it to `reporter` (the suite's, whose context the first
+/// call sets). The row's workspace (its warmed-up engine) stays from one run to the next.
+void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
+                   benchmark::BenchmarkReporter& reporter);
+
+/// The count that fills `fill_s` at `seconds_per_iteration`: at least 1, at most 10^9 (Google
+/// Benchmark's own cap).
+std::int64_t iterations_to_fill(double fill_s, double seconds_per_iteration);
+
+}  // namespace mdb::bench

@@ -1,0 +1,149 @@
+// md_bench sizes each row's run itself (bench/run_sizing.hpp): the rows, their names and Google
+// Benchmark's rule that a reported run fills --benchmark_min_time must stay as Google Benchmark's
+// own search gives them (--md_size_runs=off).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <regex>
+#include <string>
+
+#include "compare/diff/gbench_json.hpp"
+#include "tests/support/run_command.hpp"
+
+namespace mdb::bench {
+namespace {
+
+using Result = test::CommandResult;
+
+constexpr double kMinTime = 0.05;  // s, --benchmark_min_time of these runs
+// Step, Trajectory, Batched and a Scaling family (Google Benchmark's own search, its O(N) fit).
+const std::string kRows =
+    "--benchmark_filter='^(Step|Trajectory|Batched)/NVE/64/lj-ar|^Scaling/NVE/lj-ar/cpu/' "
+    "--md_sizes=32,64 --md_replicas=2 --md_steps=100 --md_peers=none "
+    "--benchmark_min_time=0.05";
+
+std::filesystem::path temp_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() /
+         ("mdbench_run_length_" + name + "_" + std::to_string(::getpid()));
+}
+
+struct MdBenchRun {
+  Result result;
+  compare::BenchmarkFile file;
+};
+
+MdBenchRun run_md_bench(const std::string& args, const std::string& tag) {
+  const auto out = temp_path(tag + ".json");
+  MdBenchRun r{test::run_command(MDB_MD_BENCH_PATH, args + " --benchmark_out=" + out.string()), {}};
+  if (std::filesystem::exists(out)) {
+    r.file = compare::load_benchmark_json(out);
+    std::filesystem::remove(out);
+  }
+  return r;
+}
+
+double seconds(const compare::BenchmarkRun& r) {
+  return r.real_time_ns() * 1e-9 * static_cast<double>(r.iterations);
+}
+
+TEST(MdBenchRunLength, SizedRunsAreGoogleBenchmarksRowsAndFillTheMinimum) {
+  const MdBenchRun sized = run_md_bench(kRows, "sized");
+  const MdBenchRun searched = run_md_bench(kRows + " --md_size_runs=off", "searched");
+  ASSERT_EQ(sized.result.exit_code, 0) << sized.result.output;
+  ASSERT_EQ(searched.result.exit_code, 0) << searched.result.output;
+  std::map<std::string, long long> families;  // name -> family_index of Google Benchmark's own
+  for (const compare::BenchmarkRun& r : searched.file.runs) families[r.name] = r.family_index;
+  ASSERT_EQ(sized.file.runs.size(), searched.file.runs.size());
+  ASSERT_GE(sized.file.runs.size(), 8u);
+  for (const compare::BenchmarkRun& r : sized.file.runs) {
+    ASSERT_EQ(families.count(r.name), 1u) << "not a row of the searched run: " << r.name;
+    EXPECT_EQ(r.family_index, families[r.name]) << r.name;
+    EXPECT_EQ(r.name.find("iterations:"), std::string::npos) << r.name;
+    EXPECT_EQ(r.run_name.find("iterations:"), std::string::npos) << r.run_name;
+    EXPECT_FALSE(r.error_occurred) << r.name << ": " << r.error_message;
+    if (r.is_complexity()) continue;
+    // Google Benchmark's rule for a reported run, kept by the sized runs.
+    EXPECT_GE(seconds(r), kMinTime) << r.name;
+    EXPECT_EQ(r.counters.count("allocs_per_iter"), 1u) << r.name << ": no heap figures";
+    EXPECT_EQ(r.counters.at("allocs_per_step"), 0.0) << r.name;
+  }
+  EXPECT_EQ(sized.result.output.find("iterations:"), std::string::npos) << sized.result.output;
+}
+
+// Google Benchmark's log (--v=2) shows each call: a sized fast row runs once, twice as a probe,
+// then its reported run, where Google Benchmark's own search runs it 1, 10, 100, ... times.
+TEST(MdBenchRunLength, AFastRowIsProbedTwiceThenRunOnce) {
+  const Result r = test::run_command(
+      MDB_MD_BENCH_PATH,
+      "--benchmark_filter='^Step/NVE/64/lj-ar/cpu/' --benchmark_min_time=0.2 --v=2");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::regex call("Running Step/NVE/64/lj-ar/cpu/iterations:([0-9]+)/.*manual_time for");
+  std::vector<long long> counts;
+  for (auto it = std::sregex_iterator(r.output.begin(), r.output.end(), call);
+       it != std::sregex_iterator(); ++it) {
+    counts.push_back(std::stoll((*it)[1]));
+  }
+  // One more call when the reported run fell short of the minimum (a busy moment).
+  ASSERT_TRUE(counts.size() == 4 || counts.size() == 5) << r.output;
+  EXPECT_EQ(counts[0], 1);
+  EXPECT_GT(counts[1], 1);
+  EXPECT_GT(counts[3], counts[2]);
+  EXPECT_GT(counts[3], counts[1]);
+}
+
+TEST(MdBenchRunLength, RepetitionsInterleavingAndCsvKeepTheirMeaning) {
+  const std::string one =
+      "--benchmark_filter='^Step/NVE/64/lj-ar/cpu' --md_peers=none "
+      "--benchmark_min_time=0.02 --benchmark_repetitions=3";
+  const MdBenchRun reps = run_md_bench(one, "reps");
+  ASSERT_EQ(reps.result.exit_code, 0) << reps.result.output;
+  std::map<std::string, int> rows;
+  for (const compare::BenchmarkRun& r : reps.file.runs) {
+    ++rows[r.is_aggregate() ? r.aggregate_name : "run"];
+    if (!r.is_aggregate()) {
+      EXPECT_GT(r.iterations, 1) << r.name;
+    }
+  }
+  EXPECT_EQ(rows["run"], 6);  // cpu and cpu-mixed, 3 repetitions each
+  EXPECT_EQ(rows["median"], 2);
+  const MdBenchRun mixed =
+      run_md_bench(one + " --benchmark_enable_random_interleaving=true", "mixed");
+  ASSERT_EQ(mixed.result.exit_code, 0) << mixed.result.output;
+  EXPECT_EQ(mixed.file.runs.size(), reps.file.runs.size());
+
+  const auto csv = temp_path("rows.csv");
+  const Result c =
+      test::run_command(MDB_MD_BENCH_PATH,
+                        "--benchmark_filter='^Step/NVE/64/lj-ar/cpu/' --benchmark_min_time=0.02 "
+                        "--benchmark_out_format=csv --benchmark_out=" +
+                            csv.string());
+  ASSERT_EQ(c.exit_code, 0) << c.output;
+  std::ifstream in(csv);
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  std::filesystem::remove(csv);
+  // Google Benchmark's CSV reporter writes the context first (to its error stream, the file).
+  EXPECT_NE(text.find("\nname,iterations,real_time"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"Step/NVE/64/lj-ar/cpu/manual_time\","), std::string::npos) << text;
+  EXPECT_EQ(text.find("iterations:"), std::string::npos) << text;
+}
+
+TEST(MdBenchRunLength, AnUnwritableOutFileFailsBeforeTheRun) {
+  const Result r = test::run_command(
+      MDB_MD_BENCH_PATH,
+      "--benchmark_filter='^Step/NVE/64/lj-ar/cpu/' --benchmark_out=/nonexistent-dir/r.json");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("cannot write /nonexistent-dir/r.json"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("[1/"), std::string::npos) << "ran anyway: " << r.output;
+  const Result f = test::run_command(MDB_MD_BENCH_PATH,
+                                     "--benchmark_filter='^Step/NVE/64/lj-ar/cpu/' "
+                                     "--benchmark_out=x.json --benchmark_out_format=xml");
+  EXPECT_EQ(f.exit_code, 2) << f.output;
+  EXPECT_NE(f.output.find("unknown format 'xml'"), std::string::npos) << f.output;
+}
+
+}  // namespace
+}  // namespace mdb::bench

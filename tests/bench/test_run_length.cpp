@@ -1,0 +1,205 @@
+// The pieces that let md_bench size its rows' runs (bench/run_sizing.hpp) and still report them as
+// one Google Benchmark run: the fill rule, the suite reporter, the report file, the flags read
+// before Google Benchmark consumes them. The whole path runs in test_md_bench_run_length_e2e.cpp.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench/gbench_flags.hpp"
+#include "bench/run_sizing.hpp"
+#include "bench/suite_reporter.hpp"
+
+namespace mdb::bench {
+namespace {
+
+using GbRun = benchmark::BenchmarkReporter::Run;
+
+TEST(IterationsToFill, RoundsUpAndStaysWithinGoogleBenchmarksBounds) {
+  EXPECT_EQ(iterations_to_fill(0.6, 1e-3), 600);
+  EXPECT_EQ(iterations_to_fill(0.6, 0.0007), 858);  // 857.14... rounded up: the run fills 0.6 s
+  EXPECT_GE(iterations_to_fill(0.6, 0.0007) * 0.0007, 0.6);
+  EXPECT_EQ(iterations_to_fill(0.6, 5.0), 1);  // a slow row still runs once
+  EXPECT_EQ(iterations_to_fill(0.6, 1e-18), 1000000000);
+  EXPECT_EQ(iterations_to_fill(0.6, 0.0), 1);
+  EXPECT_EQ(iterations_to_fill(0.6, std::nan("")), 1);
+}
+
+// Records what a reporter is handed.
+class Recorder : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context& c) override {
+    ++contexts;
+    width = c.name_field_width;
+    GetOutputStream() << "context\n";
+    return true;
+  }
+  void ReportRuns(const std::vector<Run>& r) override {
+    runs.insert(runs.end(), r.begin(), r.end());
+  }
+  void Finalize() override { ++finalized; }
+  int contexts = 0, finalized = 0;
+  std::size_t width = 0;
+  std::vector<GbRun> runs;
+};
+
+GbRun iteration_run(const std::string& function, const std::string& iterations) {
+  GbRun r;
+  r.run_name.function_name = function;
+  r.run_name.iterations = iterations;
+  r.run_name.time_type = "manual_time";
+  r.run_type = GbRun::RT_Iteration;
+  r.family_index = 0;
+  return r;
+}
+
+TEST(SuiteReporter, OneContextPlainNamesFamiliesCountedAndOneFinalize) {
+  Recorder display;
+  auto file = std::make_unique<Recorder>();
+  Recorder* file_seen = file.get();
+  std::ostringstream file_stream;
+  file->SetOutputStream(&file_stream);
+  SuiteReporter suite(&display, std::move(file), {.name_width = 40});
+  benchmark::BenchmarkReporter::Context context;
+  context.name_field_width = 12;
+  for (int call = 0; call < 3; ++call) {
+    EXPECT_TRUE(suite.ReportContext(context));
+    suite.set_family_index(call);
+    suite.ReportRuns(
+        {iteration_run("Step/NVE/64/lj-ar/cpu", "iterations:" + std::to_string(7 + call))});
+    suite.Finalize();  // each Google Benchmark call ends with one
+  }
+  EXPECT_EQ(display.contexts, 1);
+  EXPECT_EQ(file_seen->contexts, 1);
+  EXPECT_EQ(display.width, 40u);              // the widest row's, not the first call's
+  EXPECT_EQ(file_stream.str(), "context\n");  // the file reporter writes to its own stream
+  EXPECT_EQ(display.finalized, 0);
+  suite.finish();
+  EXPECT_EQ(display.finalized, 1);
+  EXPECT_EQ(file_seen->finalized, 1);
+  ASSERT_EQ(file_seen->runs.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(file_seen->runs[i].benchmark_name(), "Step/NVE/64/lj-ar/cpu/manual_time");
+    EXPECT_EQ(file_seen->runs[i].family_index, i);
+  }
+}
+
+TEST(SuiteReporter, DisplayAggregatesOnlyKeepsEveryRunInTheFile) {
+  Recorder display;
+  auto file = std::make_unique<Recorder>();
+  Recorder* file_seen = file.get();
+  SuiteReporter suite(&display, std::move(file),
+                      {.name_width = 10, .display_aggregates_only = true, .repetitions = 3});
+  benchmark::BenchmarkReporter::Context context;
+  context.name_field_width = 12;
+  suite.ReportContext(context);
+  GbRun mean = iteration_run("Step", "");
+  mean.run_type = GbRun::RT_Aggregate;
+  mean.aggregate_name = "mean";
+  suite.ReportRuns({iteration_run("Step", ""), iteration_run("Step", "")});
+  suite.ReportRuns({mean});
+  EXPECT_EQ(display.runs.size(), 1u);
+  EXPECT_EQ(file_seen->runs.size(), 3u);
+  EXPECT_EQ(display.width, 17u);  // room for "_median"
+}
+
+TEST(SuiteReporter, FileFormatsAreGoogleBenchmarksOwn) {
+  for (const char* f : {"json", "csv", "console"}) EXPECT_NE(make_file_reporter(f), nullptr) << f;
+  try {
+    make_file_reporter("xml");
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'xml'"), std::string::npos) << e.what();
+  }
+}
+
+std::filesystem::path scratch(const char* name) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("mdb_run_length_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir / name;
+}
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+TEST(ReportFile, ReplacesThePathOnlyWhenCommitted) {
+  const auto path = scratch("r.json");
+  std::ofstream(path) << "old";
+  {
+    ReportFile f(path.string());
+    f.stream() << "half";
+  }  // never committed: a run that stopped early
+  EXPECT_EQ(read(path), "old");
+  {
+    ReportFile f(path.string());
+    f.stream() << "new";
+    f.commit();
+  }
+  EXPECT_EQ(read(path), "new");
+  for (const auto& e : std::filesystem::directory_iterator(path.parent_path())) {
+    EXPECT_EQ(e.path().filename(), "r.json") << "left behind: " << e.path();
+  }
+  EXPECT_THROW(ReportFile("/nonexistent-dir/r.json"), std::runtime_error);
+  std::filesystem::remove_all(path.parent_path());
+}
+
+struct Argv {
+  std::vector<std::string> storage;
+  std::vector<char*> argv;
+  int argc = 0;
+  explicit Argv(std::vector<std::string> a) : storage(std::move(a)) {
+    for (auto& s : storage) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    argc = static_cast<int>(storage.size());
+  }
+};
+
+TEST(GbenchFlags, ReadAsGoogleBenchmarkReadsThem) {
+  for (const char* v : {"BENCHMARK_MIN_TIME", "BENCHMARK_OUT", "BENCHMARK_OUT_FORMAT",
+                        "BENCHMARK_ENABLE_RANDOM_INTERLEAVING", "BENCHMARK_FORMAT"}) {
+    unsetenv(v);
+  }
+  Argv none({"b"});
+  const GbenchFlags d = read_gbench_flags(none.argc, none.argv.data());
+  EXPECT_DOUBLE_EQ(d.min_time_s, 0.5);
+  EXPECT_EQ(d.out, "");
+  EXPECT_EQ(d.out_format, "json");
+  EXPECT_FALSE(d.random_interleaving);
+  Argv set({"b", "--benchmark_min_time=0.2", "--benchmark_min_time=x", "--benchmark_out=r.json",
+            "--benchmark_out_format=csv", "--benchmark_enable_random_interleaving",
+            "--benchmark_display_aggregates_only=false"});
+  const GbenchFlags f = read_gbench_flags(set.argc, set.argv.data());
+  EXPECT_DOUBLE_EQ(f.min_time_s, 0.2);  // a value it cannot parse is ignored
+  EXPECT_EQ(f.out, "r.json");
+  EXPECT_EQ(f.out_format, "csv");
+  EXPECT_TRUE(f.random_interleaving);
+  EXPECT_FALSE(f.display_aggregates_only);
+  setenv("BENCHMARK_MIN_TIME", "2", 1);
+  EXPECT_DOUBLE_EQ(read_gbench_flags(none.argc, none.argv.data()).min_time_s, 2.0);
+  EXPECT_DOUBLE_EQ(read_gbench_flags(set.argc, set.argv.data()).min_time_s, 0.2);
+  unsetenv("BENCHMARK_MIN_TIME");
+}
+
+TEST(GbenchFlags, OutputFlagsAreTakenFromArgvAndEnvironment) {
+  setenv("BENCHMARK_OUT", "env.json", 1);
+  Argv a({"b", "--benchmark_out=r.json", "--benchmark_filter=NVE", "--benchmark_out_format=csv",
+          "--benchmark_display_aggregates_only", "--benchmark_out"});
+  take_output_flags(a.argc, a.argv.data());
+  ASSERT_EQ(a.argc, 3);
+  EXPECT_STREQ(a.argv[1], "--benchmark_filter=NVE");
+  EXPECT_STREQ(a.argv[2], "--benchmark_out");  // no value: Google Benchmark's to refuse
+  EXPECT_EQ(a.argv[3], nullptr);
+  EXPECT_EQ(std::getenv("BENCHMARK_OUT"), nullptr);
+}
+
+}  // namespace
+}  // namespace mdb::bench
