@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "bench/gbench_flags.hpp"
+#include "bench/md_list.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/options.hpp"
 #include "bench/peers/gromacs_inputs.hpp"

@@ -307,7 +307,7 @@ Bad values print one line and exit with code 2; a run in which a benchmark ended
 Examples:
   md_bench --md_list                                 what can run: cases, counters, KIM models
   md_bench --benchmark_filter=NVE/64 --benchmark_out=r.json
-                                                     every case at 64 atoms (~75 s on 2 cores)
+                                                     every case at 64 atoms (~60 s on 2 cores)
   md_bench --md_suite=quick                          every case once, about a minute
   md_bench --md_cases=lj-melt --md_sizes=32000 --benchmark_filter='^(Step|Peer)/'
                                                      LAMMPS's in.lj state, beside LAMMPS (Peer)

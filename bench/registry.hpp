@@ -57,9 +57,4 @@ std::vector<PlannedBenchmark> selected_plan(const std::vector<PlannedBenchmark>&
 benchmark::internal::Benchmark* register_benchmark(const PlannedBenchmark& p,
                                                    std::int64_t iterations = 0);
 
-/// --md_list: cases, families, counters and the planned names that `filter` (the
-/// --benchmark_filter value) selects, as text or JSON.
-void print_list(const MdOptions& options, const std::vector<PlannedBenchmark>& plan,
-                const std::string& filter, std::ostream& out);
-
 }  // namespace mdb::bench

@@ -11,8 +11,8 @@
 //      by the first iteration, the second by the first probe), unreported, timing the row's pace
 //      (the faster of the two: a busy moment of the machine slows one, rarely both);
 //   3. the reported run, Google Benchmark's with a fixed count (Iterations(n)) that fills
-//      kRunFill times the minimum at that pace; if it still fell short, it is run once more at
-//      its own pace and that run is reported.
+//      kRunFill times the minimum at that pace; if it still fell short, it runs again at its own
+//      pace aiming at kRerunFill times the minimum (at most kMaxReruns times).
 // With repetitions Google Benchmark reports them together with their statistics, so step 1 is a
 // probe too and step 3 reports whatever it measured. docs/BENCHMARKS.md, "How long a row runs".
 #include <benchmark/benchmark.h>
@@ -28,6 +28,12 @@ namespace mdb::bench {
 inline constexpr double kRunFill = 1.2;
 /// The two timing probes' length together, as a share of --benchmark_min_time.
 inline constexpr double kProbeShare = 0.05;
+/// A rerun's aim, as a multiple of --benchmark_min_time: Google Benchmark's own (1.4), since the
+/// machine just proved slower than its probes said.
+inline constexpr double kRerunFill = 1.4;
+/// Reruns of a reported run that fell short before it is reported whatever it measured (Google
+/// Benchmark would go on; a machine this unsteady is better told by the run's cv).
+inline constexpr int kMaxReruns = 2;
 
 struct SizingSettings {
   double min_time_s = 0.5;                     ///< --benchmark_min_time
