@@ -1,5 +1,4 @@
 #include "bench/options.hpp"
-#include "bench/gbench_flags.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "bench/custom_case.hpp"
+#include "bench/gbench_flags.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -41,6 +41,44 @@ TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
   EXPECT_EQ(read_gbench_flags(none.argc, none.argv.data()).repetitions, 4);
   EXPECT_EQ(read_gbench_flags(flag.argc, flag.argv.data()).repetitions, 10);
   unsetenv("BENCHMARK_REPETITIONS");
+}
+
+TEST(GbenchFlags, ReadAsGoogleBenchmarkReadsThem) {
+  for (const char* v : {"BENCHMARK_MIN_TIME", "BENCHMARK_OUT", "BENCHMARK_OUT_FORMAT",
+                        "BENCHMARK_ENABLE_RANDOM_INTERLEAVING", "BENCHMARK_FORMAT"}) {
+    unsetenv(v);
+  }
+  Args none({"b"});
+  const GbenchFlags d = read_gbench_flags(none.argc, none.argv.data());
+  EXPECT_DOUBLE_EQ(d.min_time_s, 0.5);
+  EXPECT_EQ(d.out, "");
+  EXPECT_EQ(d.out_format, "json");
+  EXPECT_FALSE(d.random_interleaving);
+  Args set({"b", "--benchmark_min_time=0.2", "--benchmark_min_time=x", "--benchmark_out=r.json",
+            "--benchmark_out_format=csv", "--benchmark_enable_random_interleaving",
+            "--benchmark_display_aggregates_only=false"});
+  const GbenchFlags f = read_gbench_flags(set.argc, set.argv.data());
+  EXPECT_DOUBLE_EQ(f.min_time_s, 0.2);  // a value it cannot parse is ignored
+  EXPECT_EQ(f.out, "r.json");
+  EXPECT_EQ(f.out_format, "csv");
+  EXPECT_TRUE(f.random_interleaving);
+  EXPECT_FALSE(f.display_aggregates_only);
+  setenv("BENCHMARK_MIN_TIME", "2", 1);
+  EXPECT_DOUBLE_EQ(read_gbench_flags(none.argc, none.argv.data()).min_time_s, 2.0);
+  EXPECT_DOUBLE_EQ(read_gbench_flags(set.argc, set.argv.data()).min_time_s, 0.2);
+  unsetenv("BENCHMARK_MIN_TIME");
+}
+
+TEST(GbenchFlags, OutputFlagsAreTakenFromArgvAndEnvironment) {
+  setenv("BENCHMARK_OUT", "env.json", 1);
+  Args a({"b", "--benchmark_out=r.json", "--benchmark_filter=NVE", "--benchmark_out_format=csv",
+          "--benchmark_display_aggregates_only", "--benchmark_out"});
+  take_output_flags(a.argc, a.argv.data());
+  ASSERT_EQ(a.argc, 3);
+  EXPECT_STREQ(a.argv[1], "--benchmark_filter=NVE");
+  EXPECT_STREQ(a.argv[2], "--benchmark_out");  // no value: Google Benchmark's to refuse
+  EXPECT_EQ(a.argv[3], nullptr);
+  EXPECT_EQ(std::getenv("BENCHMARK_OUT"), nullptr);
 }
 
 // Splits a command as a POSIX shell would for words with single quotes only, and says whether a

@@ -1,6 +1,7 @@
 // The pieces that let md_bench size its rows' runs (bench/run_sizing.hpp) and still report them as
-// one Google Benchmark run: the fill rule, the suite reporter, the report file, the flags read
-// before Google Benchmark consumes them. The whole path runs in test_md_bench_run_length_e2e.cpp.
+// one Google Benchmark run: the fill rule, the suite reporter, the report file (the flags read
+// before Google Benchmark consumes them: test_options.cpp). The whole path runs in
+// test_md_bench_run_length_e2e.cpp.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -12,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "bench/gbench_flags.hpp"
 #include "bench/run_sizing.hpp"
 #include "bench/suite_reporter.hpp"
 
@@ -150,55 +150,6 @@ TEST(ReportFile, ReplacesThePathOnlyWhenCommitted) {
   }
   EXPECT_THROW(ReportFile("/nonexistent-dir/r.json"), std::runtime_error);
   std::filesystem::remove_all(path.parent_path());
-}
-
-struct Argv {
-  std::vector<std::string> storage;
-  std::vector<char*> argv;
-  int argc = 0;
-  explicit Argv(std::vector<std::string> a) : storage(std::move(a)) {
-    for (auto& s : storage) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    argc = static_cast<int>(storage.size());
-  }
-};
-
-TEST(GbenchFlags, ReadAsGoogleBenchmarkReadsThem) {
-  for (const char* v : {"BENCHMARK_MIN_TIME", "BENCHMARK_OUT", "BENCHMARK_OUT_FORMAT",
-                        "BENCHMARK_ENABLE_RANDOM_INTERLEAVING", "BENCHMARK_FORMAT"}) {
-    unsetenv(v);
-  }
-  Argv none({"b"});
-  const GbenchFlags d = read_gbench_flags(none.argc, none.argv.data());
-  EXPECT_DOUBLE_EQ(d.min_time_s, 0.5);
-  EXPECT_EQ(d.out, "");
-  EXPECT_EQ(d.out_format, "json");
-  EXPECT_FALSE(d.random_interleaving);
-  Argv set({"b", "--benchmark_min_time=0.2", "--benchmark_min_time=x", "--benchmark_out=r.json",
-            "--benchmark_out_format=csv", "--benchmark_enable_random_interleaving",
-            "--benchmark_display_aggregates_only=false"});
-  const GbenchFlags f = read_gbench_flags(set.argc, set.argv.data());
-  EXPECT_DOUBLE_EQ(f.min_time_s, 0.2);  // a value it cannot parse is ignored
-  EXPECT_EQ(f.out, "r.json");
-  EXPECT_EQ(f.out_format, "csv");
-  EXPECT_TRUE(f.random_interleaving);
-  EXPECT_FALSE(f.display_aggregates_only);
-  setenv("BENCHMARK_MIN_TIME", "2", 1);
-  EXPECT_DOUBLE_EQ(read_gbench_flags(none.argc, none.argv.data()).min_time_s, 2.0);
-  EXPECT_DOUBLE_EQ(read_gbench_flags(set.argc, set.argv.data()).min_time_s, 0.2);
-  unsetenv("BENCHMARK_MIN_TIME");
-}
-
-TEST(GbenchFlags, OutputFlagsAreTakenFromArgvAndEnvironment) {
-  setenv("BENCHMARK_OUT", "env.json", 1);
-  Argv a({"b", "--benchmark_out=r.json", "--benchmark_filter=NVE", "--benchmark_out_format=csv",
-          "--benchmark_display_aggregates_only", "--benchmark_out"});
-  take_output_flags(a.argc, a.argv.data());
-  ASSERT_EQ(a.argc, 3);
-  EXPECT_STREQ(a.argv[1], "--benchmark_filter=NVE");
-  EXPECT_STREQ(a.argv[2], "--benchmark_out");  // no value: Google Benchmark's to refuse
-  EXPECT_EQ(a.argv[3], nullptr);
-  EXPECT_EQ(std::getenv("BENCHMARK_OUT"), nullptr);
 }
 
 }  // namespace
