@@ -48,42 +48,28 @@ GbenchFlags read_gbench_flags(int argc, char** argv) {
   for (const std::string& v : flag_values(argc, argv, "min_time", false)) {
     char* end = nullptr;
     const double t = std::strtod(v.c_str(), &end);
-    if (end != v.c_str() && *end == '\0' && t > 0.0 && std::isfinite(t)) f.min_time_s = t;
+    if (end != v.c_str() && *end == '\0' && std::isfinite(t)) f.min_time_s = t;
   }
   for (const std::string& v : flag_values(argc, argv, "out", false)) f.out = v;
   for (const std::string& v : flag_values(argc, argv, "out_format", false)) f.out_format = v;
   for (const std::string& v : flag_values(argc, argv, "enable_random_interleaving", true)) {
     f.random_interleaving = truthy(v);
   }
-  for (const std::string& v : flag_values(argc, argv, "display_aggregates_only", true)) {
-    f.display_aggregates_only = truthy(v);
-  }
   return f;
 }
 
-void take_output_flags(int& argc, char** argv) {
-  const std::string_view taken[] = {"--benchmark_out", "--benchmark_out_format",
-                                    "--benchmark_display_aggregates_only"};
-  auto is_taken = [&](std::string_view arg) {
-    for (std::string_view flag : taken) {
-      const bool bare_bool = arg == flag && flag == taken[2];
-      if (bare_bool || (arg.size() > flag.size() && arg.substr(0, flag.size()) == flag &&
-                        arg[flag.size()] == '=')) {
-        return true;
-      }
-    }
-    return false;
-  };
-  int kept = 1;
+std::vector<char*> gbench_argv(int argc, char** argv, bool file_wanted) {
+  // Google Benchmark 1.7.1 reads BENCHMARK_OUT into its flag when the library loads, so an
+  // explicit value is the only way to override it.
+  static char out_none[] = "--benchmark_out=";
+  static char out_sink[] = "--benchmark_out=/dev/null";
+  constexpr std::string_view kOut = "--benchmark_out=";
+  std::vector<char*> out{argv[0], file_wanted ? out_sink : out_none};
   for (int i = 1; i < argc; ++i) {
-    if (!is_taken(argv[i])) argv[kept++] = argv[i];
+    if (std::string_view(argv[i]).substr(0, kOut.size()) != kOut) out.push_back(argv[i]);
   }
-  argc = kept;
-  argv[argc] = nullptr;
-  for (const char* env :
-       {"BENCHMARK_OUT", "BENCHMARK_OUT_FORMAT", "BENCHMARK_DISPLAY_AGGREGATES_ONLY"}) {
-    ::unsetenv(env);
-  }
+  out.push_back(nullptr);
+  return out;
 }
 
 }  // namespace mdb::bench

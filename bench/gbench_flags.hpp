@@ -4,6 +4,7 @@
 // BENCHMARK_<FLAG> environment variable, else its default; a value it cannot parse it ignores,
 // and so does this.
 #include <string>
+#include <vector>
 
 namespace mdb::bench {
 
@@ -15,15 +16,16 @@ struct GbenchFlags {
   std::string out;                   ///< --benchmark_out: the file, empty for none
   std::string out_format = "json";   ///< --benchmark_out_format
   bool random_interleaving = false;  ///< --benchmark_enable_random_interleaving
-  bool display_aggregates_only = false;  ///< --benchmark_display_aggregates_only
 };
 
 /// Reads the flags above from argv and the environment; argv is left as it is.
 GbenchFlags read_gbench_flags(int argc, char** argv);
 
-/// Takes --benchmark_out, --benchmark_out_format and --benchmark_display_aggregates_only out of
-/// argv (shifting the rest down, updating argc) and their variables out of the environment, so
-/// that Google Benchmark leaves them to md_bench (suite_reporter.hpp). Read them first.
-void take_output_flags(int& argc, char** argv);
+/// The arguments for benchmark::Initialize: argv without --benchmark_out, which md_bench writes
+/// itself (suite_reporter.hpp), and with a value for it that overrides BENCHMARK_OUT: none, or
+/// /dev/null when `file_wanted` (Google Benchmark then routes runs to md_bench's file reporter by
+/// its own rules, --benchmark_report_aggregates_only among them, and writes nothing itself). The
+/// pointers are argv's and a static string's; the vector ends with a null entry (not counted).
+std::vector<char*> gbench_argv(int argc, char** argv, bool file_wanted);
 
 }  // namespace mdb::bench

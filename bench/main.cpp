@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <regex>
+#include <vector>
 
 #include "bench/gbench_flags.hpp"
 #include "bench/md_list.hpp"
@@ -67,16 +69,24 @@ int main(int argc, char** argv) {
     return 0;
   }
   const GbenchFlags gbench = read_gbench_flags(argc, argv);
-  take_output_flags(argc, argv);
   const int repetitions = gbench.repetitions;
   const bool listing = gbench.list_tests;
+  const bool file_wanted = !gbench.out.empty() && !listing;
+  try {  // Google Benchmark would print its usage and exit 0
+    make_file_reporter(gbench.out_format);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "md_bench: %s\n", e.what());
+    return kExitBadInput;
+  }
   if (!listing) set_state_cache_root(state_cache_root(options));
   // Progress lines go to stderr, but a JSON or CSV stream on stdout is often read with stderr
   // merged: then stay silent.
   const bool progress = gbench.format == "console";
-  benchmark::Initialize(&argc, argv, print_help);
-  if (argc > 1) {
-    std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", argv[1]);
+  std::vector<char*> gb_argv = gbench_argv(argc, argv, file_wanted);
+  int gb_argc = static_cast<int>(gb_argv.size()) - 1;
+  benchmark::Initialize(&gb_argc, gb_argv.data(), print_help);
+  if (gb_argc > 1) {
+    std::fprintf(stderr, "md_bench: unrecognized argument %s (see --help)\n", gb_argv[1]);
     return kExitBadInput;
   }
   std::size_t selected = 0;                // benchmarks the filter selects, for the progress lines
@@ -134,7 +144,7 @@ int main(int argc, char** argv) {
   }
   std::unique_ptr<ReportFile> out_file;
   std::unique_ptr<benchmark::BenchmarkReporter> file_reporter;
-  if (!gbench.out.empty() && !listing) {
+  if (file_wanted) {
     try {
       file_reporter = make_file_reporter(gbench.out_format);
       out_file = std::make_unique<ReportFile>(gbench.out);
@@ -160,12 +170,14 @@ int main(int argc, char** argv) {
                  "report memory\n");
   }
   SuiteReporter::Options shown;
-  for (const std::string& n : reported_names(run_plan))
+  for (const std::string& n : reported_names(run_plan)) {
     shown.name_width = std::max(shown.name_width, n.size());
-  shown.display_aggregates_only = gbench.display_aggregates_only;
+  }
   shown.repetitions = repetitions;
-  SuiteReporter reporter(benchmark::CreateDefaultDisplayReporter(), std::move(file_reporter),
-                         shown);
+  SuiteReporter display(benchmark::CreateDefaultDisplayReporter(), shown);
+  shown.pass_streams = false;
+  std::optional<SuiteReporter> file;
+  if (file_reporter) file.emplace(file_reporter.get(), shown);
   if (run_plan.empty()) {  // Google Benchmark's own words, with the user's filter
     std::fprintf(stderr, "Failed to match any benchmarks against regex: %s\n",
                  benchmark::GetBenchmarkFilter().c_str());
@@ -176,7 +188,7 @@ int main(int argc, char** argv) {
     how.min_time_s = gbench.min_time_s;
     how.repetitions = repetitions;
     how.memory = repetitions == 1 ? &memory : nullptr;
-    run_rows(run_plan, how, reporter);
+    run_rows(run_plan, how, {&display, file ? &*file : nullptr});
   }
   if (out_file) {
     try {

@@ -5,12 +5,12 @@
 namespace mdb::bench {
 
 void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& options,
-              SuiteReporter& reporter) {
+              SuiteReporters reporters) {
   benchmark::ClearRegisteredBenchmarks();
   if (!options.size_runs || options.interleaved) {
     for (const PlannedBenchmark& p : plan) register_benchmark(p);
     benchmark::RegisterMemoryManager(options.memory);
-    benchmark::RunSpecifiedBenchmarks(&reporter, ".");
+    benchmark::RunSpecifiedBenchmarks(reporters.display, reporters.file, ".");
   } else {
     SizingSettings sizing;
     sizing.min_time_s = options.min_time_s;
@@ -19,20 +19,20 @@ void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& op
     std::int64_t family = 0;  // as Google Benchmark counts them in one call of every row
     for (const PlannedBenchmark& p : plan) {
       if (p.spec.family == Family::Scaling && p.sizes.empty()) continue;
-      reporter.set_family_index(family++);
+      reporters.set_family_index(family++);
       if (p.spec.family != Family::Scaling) {
-        run_sized_row(p, sizing, reporter);
+        run_sized_row(p, sizing, reporters);
         continue;
       }
       register_benchmark(p);
       benchmark::RegisterMemoryManager(options.memory);
-      benchmark::RunSpecifiedBenchmarks(&reporter, ".");
+      benchmark::RunSpecifiedBenchmarks(reporters.display, reporters.file, ".");
       benchmark::ClearRegisteredBenchmarks();
     }
   }
   benchmark::RegisterMemoryManager(nullptr);
   benchmark::ClearRegisteredBenchmarks();
-  reporter.finish();
+  reporters.finish();
 }
 
 }  // namespace mdb::bench

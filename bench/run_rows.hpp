@@ -23,8 +23,8 @@ struct RowRunOptions {
 };
 
 /// Runs `plan` (the selected rows, each registered by itself here) and reports through
-/// `reporter`; finishes it. Leaves no benchmark registered.
+/// `reporters`; finishes them. Leaves no benchmark registered.
 void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& options,
-              SuiteReporter& reporter);
+              SuiteReporters reporters);
 
 }  // namespace mdb::bench

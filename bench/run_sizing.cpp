@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/families.hpp"
+#include "bench/samples_out.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -73,35 +74,44 @@ std::int64_t iterations_to_fill(double fill_s, double seconds_per_iteration) {
 }
 
 void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
-                   benchmark::BenchmarkReporter& reporter) {
-  HeldReporter held(reporter);
+                   SuiteReporters reporters) {
+  HeldReporter display(*reporters.display);
+  std::optional<HeldReporter> file;
+  if (reporters.file) file.emplace(*reporters.file);
+  struct Held {
+    std::vector<Run> display, file;
+  };
   // One registration per call; a probe is one repetition whatever the flags say, with no heap
-  // hook. Returns the call's runs.
+  // hook. Google Benchmark decides which runs each reporter gets.
   auto call = [&](std::int64_t n, bool probe) {
     benchmark::ClearRegisteredBenchmarks();
     auto* b = register_benchmark(p, n);
     if (probe && settings.repetitions != 1) b->Repetitions(1);
     benchmark::RegisterMemoryManager(probe ? nullptr : settings.memory);
-    benchmark::RunSpecifiedBenchmarks(&held, ".");
+    benchmark::RunSpecifiedBenchmarks(&display, file ? &*file : nullptr, ".");
     benchmark::RegisterMemoryManager(nullptr);
     benchmark::ClearRegisteredBenchmarks();
-    return held.take();
+    return Held{display.take(), file ? file->take() : std::vector<Run>{}};
   };
-  // Google Benchmark's own rule for reporting a run: an error, or the minimum time filled.
-  auto reportable = [&](const std::vector<Run>& runs) {
-    const std::optional<double> pace = pace_of(runs);
-    const Run* r = first_iteration_run(runs);
-    return !pace || r->real_accumulated_time >= settings.min_time_s;
+  auto report = [&](const Held& h) {
+    reporters.display->ReportRuns(h.display);
+    if (reporters.file) reporters.file->ReportRuns(h.file);
+  };
+  // Google Benchmark's own rule for reporting a run: an error, or the minimum time filled. With
+  // one repetition the display gets the run whatever the flags say (there are no aggregates).
+  auto reportable = [&](const Held& h) {
+    const Run* r = first_iteration_run(h.display);
+    return !pace_of(h.display) || r->real_accumulated_time >= settings.min_time_s;
   };
   const bool single = settings.repetitions == 1;
   std::optional<double> pace;
   if (single) {
-    std::vector<Run> runs = call(1, false);
-    if (reportable(runs)) return reporter.ReportRuns(runs);
-    pace = pace_of(runs);
+    const Held first = call(1, false);
+    if (reportable(first)) return report(first);
+    pace = pace_of(first.display);
   } else {
     SizingCalls probes;
-    pace = pace_of(call(1, true));
+    pace = pace_of(call(1, true).display);
   }
   if (pace) {
     const double half_s = kProbeShare * settings.min_time_s / 2;
@@ -109,22 +119,33 @@ void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
       SizingCalls probes;
       // A first iteration is often several times slower than the row's pace, so the second
       // probe is sized by the first.
-      const std::optional<double> a = pace_of(call(iterations_to_fill(half_s, *pace), true));
+      const std::optional<double> a =
+          pace_of(call(iterations_to_fill(half_s, *pace), true).display);
       const std::optional<double> b =
-          a ? pace_of(call(iterations_to_fill(half_s, *a), true)) : std::nullopt;
+          a ? pace_of(call(iterations_to_fill(half_s, *a), true).display) : std::nullopt;
       pace = a && b ? std::optional<double>(std::min(*a, *b)) : std::nullopt;
     }
   }
-  // After a probe's error, Google Benchmark's own search runs the row and reports the error.
-  std::int64_t n = pace ? iterations_to_fill(kRunFill * settings.min_time_s, *pace) : 0;
-  std::vector<Run> runs = call(n, false);
-  // A run that fell short met a slower machine than the probes did: as Google Benchmark does,
-  // run again at the pace just seen, aiming as high as it aims.
-  for (int rerun = 0; single && n > 0 && !reportable(runs) && rerun < kMaxReruns; ++rerun) {
-    n = iterations_to_fill(kRerunFill * settings.min_time_s, *pace_of(runs));
+  if (!pace) {
+    // A probe ended in error: Google Benchmark's own search runs the row and reports the error.
+    // Its first call is one iteration, as the first call here was: forget that one's samples.
+    forget_step_samples(p.name + "/manual_time");
+    return report(call(0, false));
+  }
+  std::int64_t n = iterations_to_fill(kRunFill * settings.min_time_s, *pace);
+  Held runs = call(n, false);
+  // A run that fell short met a slower machine than the probes did: as Google Benchmark's search
+  // goes on, run again at the pace just seen, aiming as high as it aims.
+  // Each rerun is longer than the one before (a run too short to time at all grows tenfold), so
+  // the loop ends by Google Benchmark's cap at the latest.
+  while (single && n < kMaxIterations && !reportable(runs)) {
+    const double seen = *pace_of(runs.display);
+    const std::int64_t want =
+        seen > 0.0 ? iterations_to_fill(kRerunFill * settings.min_time_s, seen) : 10 * n;
+    n = std::min(kMaxIterations, std::max(n + 1, want));
     runs = call(n, false);
   }
-  reporter.ReportRuns(runs);
+  report(runs);
 }
 
 }  // namespace mdb::bench

@@ -11,8 +11,8 @@
 //      by the first iteration, the second by the first probe), unreported, timing the row's pace
 //      (the faster of the two: a busy moment of the machine slows one, rarely both);
 //   3. the reported run, Google Benchmark's with a fixed count (Iterations(n)) that fills
-//      kRunFill times the minimum at that pace; if it still fell short, it runs again at its own
-//      pace aiming at kRerunFill times the minimum (at most kMaxReruns times).
+//      kRunFill times the minimum at that pace; while it falls short, it runs again at its own
+//      pace aiming at kRerunFill times the minimum, as Google Benchmark's search goes on.
 // With repetitions Google Benchmark reports them together with their statistics, so step 1 is a
 // probe too and step 3 reports whatever it measured. docs/BENCHMARKS.md, "How long a row runs".
 #include <benchmark/benchmark.h>
@@ -20,6 +20,7 @@
 #include <cstdint>
 
 #include "bench/registry.hpp"
+#include "bench/suite_reporter.hpp"
 
 namespace mdb::bench {
 
@@ -31,9 +32,6 @@ inline constexpr double kProbeShare = 0.05;
 /// A rerun's aim, as a multiple of --benchmark_min_time: Google Benchmark's own (1.4), since the
 /// machine just proved slower than its probes said.
 inline constexpr double kRerunFill = 1.4;
-/// Reruns of a reported run that fell short before it is reported whatever it measured (Google
-/// Benchmark would go on; a machine this unsteady is better told by the run's cv).
-inline constexpr int kMaxReruns = 2;
 
 struct SizingSettings {
   double min_time_s = 0.5;                     ///< --benchmark_min_time
@@ -42,10 +40,10 @@ struct SizingSettings {
 };
 
 /// Runs the non-Scaling row `p` as above, each run registered alone (nothing may be registered
-/// before; nothing is after), and reports it to `reporter` (the suite's, whose context the first
-/// call sets). The row's workspace (its warmed-up engine) stays from one run to the next.
+/// before; nothing is after), and reports it to `reporters` (whose context the first call sets).
+/// The row's workspace (its warmed-up engine) stays from one run to the next.
 void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
-                   benchmark::BenchmarkReporter& reporter);
+                   SuiteReporters reporters);
 
 /// The count that fills `fill_s` at `seconds_per_iteration`: at least 1, at most 10^9 (Google
 /// Benchmark's own cap).

@@ -91,6 +91,13 @@ void record_step_samples(const std::string& name, double steps, std::span<const 
   e.last_steps = steps;
 }
 
+void forget_step_samples(const std::string& name) {
+  State& s = state();
+  if (auto it = s.entries.find(name); it != s.entries.end()) {
+    it->second = Entry{};
+  }
+}
+
 void finish_samples_out() {
   State& s = state();
   if (!s.enabled) return;

@@ -30,6 +30,10 @@ bool samples_out_enabled();
 /// repetition) is added.
 void record_step_samples(const std::string& name, double steps, std::span<const double> seconds);
 
+/// Forgets what was recorded for benchmark `name` (a call that will not be the reported one, when
+/// the next call times as many steps and would be taken for a repetition).
+void forget_step_samples(const std::string& name);
+
 /// Writes the file and closes it; throws std::runtime_error when writing fails. No-op when not
 /// started.
 void finish_samples_out();

@@ -10,48 +10,39 @@
 
 namespace mdb::bench {
 
-SuiteReporter::SuiteReporter(benchmark::BenchmarkReporter* display,
-                             std::unique_ptr<benchmark::BenchmarkReporter> file, Options options)
-    : display_(display), file_(std::move(file)), options_(options) {}
+SuiteReporter::SuiteReporter(benchmark::BenchmarkReporter* inner, Options options)
+    : inner_(inner), options_(options) {}
 
 bool SuiteReporter::ReportContext(const Context& context) {
   if (context_reported_) return context_accepted_;
   context_reported_ = true;
-  // Google Benchmark sizes the console's name column from the names in this call (one row's,
-  // with its "iterations:N"), so widen it to every row's; aggregates add "_" and a statistic's
-  // name ("median", "stddev"), as Google Benchmark's own width does.
+  // Google Benchmark sizes the console's name column from the names in its call (a row's, with
+  // its "iterations:N"): this is its width over every row's name (at least 10, and room for "_"
+  // and a statistic's name when rows repeat).
   Context wide = context;
+  constexpr std::size_t kMinWidth = 10;
   constexpr std::size_t kAggregateSuffix = 7;
   wide.name_field_width =
-      std::max(wide.name_field_width,
-               options_.name_width + (options_.repetitions > 1 ? kAggregateSuffix : 0));
-  display_->SetOutputStream(&GetOutputStream());
-  display_->SetErrorStream(&GetErrorStream());
-  context_accepted_ = display_->ReportContext(wide);
-  if (file_) context_accepted_ = file_->ReportContext(wide) && context_accepted_;
+      std::max(kMinWidth, options_.name_width) + (options_.repetitions > 1 ? kAggregateSuffix : 0);
+  if (options_.pass_streams) {
+    inner_->SetOutputStream(&GetOutputStream());
+    inner_->SetErrorStream(&GetErrorStream());
+  }
+  context_accepted_ = inner_->ReportContext(wide);
   return context_accepted_;
 }
 
 void SuiteReporter::ReportRuns(const std::vector<Run>& runs) {
   std::vector<Run> plain = runs;
-  bool aggregates = false;
   for (Run& r : plain) {
     r.run_name.iterations.clear();
     if (family_index_ >= 0) r.family_index = family_index_;
-    aggregates = aggregates || r.run_type == Run::RT_Aggregate;
   }
-  // Google Benchmark hands this reporter every run (the flag is md_bench's, not its), so the
-  // display's "aggregates only" is applied here: a row's repetitions are shown only when it has
-  // no aggregates (one repetition).
-  const bool show = aggregates || !options_.display_aggregates_only || options_.repetitions < 2;
-  if (show) display_->ReportRuns(plain);
-  if (file_) file_->ReportRuns(plain);
+  inner_->ReportRuns(plain);
 }
 
 void SuiteReporter::finish() {
-  if (!context_reported_) return;  // nothing ran: Google Benchmark writes nothing either
-  display_->Finalize();
-  if (file_) file_->Finalize();
+  if (context_reported_) inner_->Finalize();  // nothing ran: Google Benchmark writes nothing either
 }
 
 std::unique_ptr<benchmark::BenchmarkReporter> make_file_reporter(const std::string& format) {
@@ -71,14 +62,18 @@ std::unique_ptr<benchmark::BenchmarkReporter> make_file_reporter(const std::stri
                               "' (expected json, csv or console)");
 }
 
-ReportFile::ReportFile(std::string path)
-    : path_(std::move(path)), tmp_(path_ + ".part-" + std::to_string(::getpid())) {
-  out_.open(tmp_, std::ios::out | std::ios::trunc);
+ReportFile::ReportFile(std::string path) : path_(std::move(path)) {
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(path_, ec);
+  if (ec || !std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) {
+    tmp_ = path_ + ".part-" + std::to_string(::getpid());
+  }
+  out_.open(tmp_.empty() ? path_ : tmp_, std::ios::out | std::ios::trunc);
   if (!out_) throw std::runtime_error("--benchmark_out: cannot write " + path_);
 }
 
 ReportFile::~ReportFile() {
-  if (committed_) return;
+  if (committed_ || tmp_.empty()) return;
   out_.close();
   std::error_code ec;
   std::filesystem::remove(tmp_, ec);
@@ -88,8 +83,12 @@ void ReportFile::commit() {
   out_.close();
   std::error_code ec;
   if (!out_) {
-    std::filesystem::remove(tmp_, ec);
+    if (!tmp_.empty()) std::filesystem::remove(tmp_, ec);
     throw std::runtime_error("--benchmark_out: writing " + path_ + " failed");
+  }
+  if (tmp_.empty()) {
+    committed_ = true;
+    return;
   }
   std::filesystem::rename(tmp_, path_, ec);
   if (ec) {

@@ -1,9 +1,11 @@
 #pragma once
-// One Google Benchmark reporter over the several RunSpecifiedBenchmarks calls of one md_bench run
-// (run_rows.hpp: a call per row when run_sizing fixes the rows' iteration counts), so the
-// console and the --benchmark_out file read as one run: the context once, the rows' names as
+// Google Benchmark reporters over the several RunSpecifiedBenchmarks calls of one md_bench run
+// (run_rows.hpp: a call per row when run_sizing fixes the rows' iteration counts), so that the
+// console and the --benchmark_out file each read as one run: the context once, the rows' names as
 // the public contract has them (Google Benchmark 1.7.1 puts "iterations:N" into the name of a
 // benchmark registered with Iterations(n)), family indices counted across calls, one Finalize.
+// Which runs reach which reporter (--benchmark_display_aggregates_only,
+// --benchmark_report_aggregates_only) stays Google Benchmark's decision.
 //
 // md_bench writes --benchmark_out itself (Google Benchmark would reopen, so empty, the file at
 // each call): into a temporary file beside it, renamed into place when the run ends, so the file
@@ -21,16 +23,16 @@ namespace mdb::bench {
 class SuiteReporter final : public benchmark::BenchmarkReporter {
  public:
   struct Options {
-    std::size_t name_width = 0;            ///< the longest reported name, for the console's column
-    bool display_aggregates_only = false;  ///< --benchmark_display_aggregates_only
-    int repetitions = 1;                   ///< --benchmark_repetitions
+    std::size_t name_width = 0;  ///< the longest reported name, for the console's column
+    int repetitions = 1;         ///< --benchmark_repetitions
+    /// The display's: pass the streams Google Benchmark sets on this reporter to `inner` (a file
+    /// reporter keeps the stream md_bench gave it; Google Benchmark's is /dev/null).
+    bool pass_streams = true;
   };
-  /// `display` (Google Benchmark's default display reporter, not owned) prints; `file` (may be
-  /// null) writes to the stream set on it.
-  SuiteReporter(benchmark::BenchmarkReporter* display,
-                std::unique_ptr<benchmark::BenchmarkReporter> file, Options options);
+  /// `inner` (not owned) is the reporter that writes.
+  SuiteReporter(benchmark::BenchmarkReporter* inner, Options options);
 
-  /// The first call's context goes to both reporters; later calls' are dropped.
+  /// The first call's context goes on; later calls' are dropped.
   bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& runs) override;
   /// Each call's end: nothing (finish() ends the run).
@@ -38,16 +40,29 @@ class SuiteReporter final : public benchmark::BenchmarkReporter {
 
   /// The family index the next runs report (-1: Google Benchmark's own, one call for all rows).
   void set_family_index(std::int64_t index) { family_index_ = index; }
-  /// Ends the run on both reporters (a JSON file's closing brackets).
+  /// Ends the run (a JSON file's closing brackets).
   void finish();
 
  private:
-  benchmark::BenchmarkReporter* display_;
-  std::unique_ptr<benchmark::BenchmarkReporter> file_;
+  benchmark::BenchmarkReporter* inner_;
   Options options_;
   bool context_reported_ = false;
   bool context_accepted_ = true;
   std::int64_t family_index_ = -1;
+};
+
+/// Where a run's results go: the display, and the --benchmark_out file when there is one.
+struct SuiteReporters {
+  SuiteReporter* display = nullptr;
+  SuiteReporter* file = nullptr;
+  void set_family_index(std::int64_t index) {
+    display->set_family_index(index);
+    if (file) file->set_family_index(index);
+  }
+  void finish() {
+    display->finish();
+    if (file) file->finish();
+  }
 };
 
 /// The reporter Google Benchmark would make for --benchmark_out_format=`format` ("json", "csv" or
@@ -55,7 +70,9 @@ class SuiteReporter final : public benchmark::BenchmarkReporter {
 std::unique_ptr<benchmark::BenchmarkReporter> make_file_reporter(const std::string& format);
 
 /// --benchmark_out's file, written under a temporary name beside it and renamed into place by
-/// commit(); a run that never commits leaves `path` as it was.
+/// commit(); a run that never commits leaves `path` as it was. A path that exists and is not a
+/// regular file (/dev/stdout, a pipe, a symbolic link) is written in place, as Google Benchmark
+/// would.
 class ReportFile {
  public:
   /// Throws std::runtime_error (in the user's terms) when the file cannot be created.
@@ -68,7 +85,7 @@ class ReportFile {
   void commit();
 
  private:
-  std::string path_, tmp_;
+  std::string path_, tmp_;  // tmp_ empty: written in place
   std::ofstream out_;
   bool committed_ = false;
 };

@@ -55,30 +55,36 @@ TEST(GbenchFlags, ReadAsGoogleBenchmarkReadsThem) {
   EXPECT_EQ(d.out_format, "json");
   EXPECT_FALSE(d.random_interleaving);
   Args set({"b", "--benchmark_min_time=0.2", "--benchmark_min_time=x", "--benchmark_out=r.json",
-            "--benchmark_out_format=csv", "--benchmark_enable_random_interleaving",
-            "--benchmark_display_aggregates_only=false"});
+            "--benchmark_out_format=csv", "--benchmark_enable_random_interleaving"});
   const GbenchFlags f = read_gbench_flags(set.argc, set.argv.data());
-  EXPECT_DOUBLE_EQ(f.min_time_s, 0.2);  // a value it cannot parse is ignored
+  EXPECT_DOUBLE_EQ(f.min_time_s, 0.2);         // a value it cannot parse is ignored
+  Args zero({"b", "--benchmark_min_time=0"});  // Google Benchmark's "report the first run"
+  EXPECT_DOUBLE_EQ(read_gbench_flags(zero.argc, zero.argv.data()).min_time_s, 0.0);
   EXPECT_EQ(f.out, "r.json");
   EXPECT_EQ(f.out_format, "csv");
   EXPECT_TRUE(f.random_interleaving);
-  EXPECT_FALSE(f.display_aggregates_only);
   setenv("BENCHMARK_MIN_TIME", "2", 1);
   EXPECT_DOUBLE_EQ(read_gbench_flags(none.argc, none.argv.data()).min_time_s, 2.0);
   EXPECT_DOUBLE_EQ(read_gbench_flags(set.argc, set.argv.data()).min_time_s, 0.2);
   unsetenv("BENCHMARK_MIN_TIME");
 }
 
-TEST(GbenchFlags, OutputFlagsAreTakenFromArgvAndEnvironment) {
-  setenv("BENCHMARK_OUT", "env.json", 1);
+// Google Benchmark 1.7.1 reads BENCHMARK_OUT when the library loads, so only an explicit flag
+// keeps it from writing a file md_bench writes itself: none, or /dev/null when md_bench wants a
+// file reporter.
+TEST(GbenchFlags, InitializeGetsAnExplicitOutFlagInPlaceOfTheUsers) {
   Args a({"b", "--benchmark_out=r.json", "--benchmark_filter=NVE", "--benchmark_out_format=csv",
-          "--benchmark_display_aggregates_only", "--benchmark_out"});
-  take_output_flags(a.argc, a.argv.data());
-  ASSERT_EQ(a.argc, 3);
-  EXPECT_STREQ(a.argv[1], "--benchmark_filter=NVE");
-  EXPECT_STREQ(a.argv[2], "--benchmark_out");  // no value: Google Benchmark's to refuse
-  EXPECT_EQ(a.argv[3], nullptr);
-  EXPECT_EQ(std::getenv("BENCHMARK_OUT"), nullptr);
+          "--benchmark_out"});
+  for (bool file : {false, true}) {
+    const std::vector<char*> v = gbench_argv(a.argc, a.argv.data(), file);
+    ASSERT_EQ(v.size(), 6u);
+    EXPECT_STREQ(v[0], "b");
+    EXPECT_STREQ(v[1], file ? "--benchmark_out=/dev/null" : "--benchmark_out=");
+    EXPECT_STREQ(v[2], "--benchmark_filter=NVE");
+    EXPECT_STREQ(v[3], "--benchmark_out_format=csv");
+    EXPECT_STREQ(v[4], "--benchmark_out");  // no value: Google Benchmark's to refuse
+    EXPECT_EQ(v[5], nullptr);
+  }
 }
 
 // Splits a command as a POSIX shell would for words with single quotes only, and says whether a

@@ -60,14 +60,14 @@ GbRun iteration_run(const std::string& function, const std::string& iterations) 
 }
 
 TEST(SuiteReporter, OneContextPlainNamesFamiliesCountedAndOneFinalize) {
-  Recorder display;
-  auto file = std::make_unique<Recorder>();
-  Recorder* file_seen = file.get();
+  Recorder file;
   std::ostringstream file_stream;
-  file->SetOutputStream(&file_stream);
-  SuiteReporter suite(&display, std::move(file), {.name_width = 40});
+  file.SetOutputStream(&file_stream);
+  SuiteReporter suite(&file, {.name_width = 40, .repetitions = 1, .pass_streams = false});
+  std::ostringstream google_benchmarks;  // what Google Benchmark sets: /dev/null's stream
+  suite.SetOutputStream(&google_benchmarks);
   benchmark::BenchmarkReporter::Context context;
-  context.name_field_width = 12;
+  context.name_field_width = 60;  // a call's own width, with "iterations:N" in its one name
   for (int call = 0; call < 3; ++call) {
     EXPECT_TRUE(suite.ReportContext(context));
     suite.set_family_index(call);
@@ -75,38 +75,32 @@ TEST(SuiteReporter, OneContextPlainNamesFamiliesCountedAndOneFinalize) {
         {iteration_run("Step/NVE/64/lj-ar/cpu", "iterations:" + std::to_string(7 + call))});
     suite.Finalize();  // each Google Benchmark call ends with one
   }
-  EXPECT_EQ(display.contexts, 1);
-  EXPECT_EQ(file_seen->contexts, 1);
-  EXPECT_EQ(display.width, 40u);              // the widest row's, not the first call's
-  EXPECT_EQ(file_stream.str(), "context\n");  // the file reporter writes to its own stream
-  EXPECT_EQ(display.finalized, 0);
+  EXPECT_EQ(file.contexts, 1);
+  EXPECT_EQ(file.width, 40u);                 // the widest row's name, not the call's
+  EXPECT_EQ(file_stream.str(), "context\n");  // the file reporter keeps its own stream
+  EXPECT_EQ(google_benchmarks.str(), "");
+  EXPECT_EQ(file.finalized, 0);
   suite.finish();
-  EXPECT_EQ(display.finalized, 1);
-  EXPECT_EQ(file_seen->finalized, 1);
-  ASSERT_EQ(file_seen->runs.size(), 3u);
+  EXPECT_EQ(file.finalized, 1);
+  ASSERT_EQ(file.runs.size(), 3u);
   for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(file_seen->runs[i].benchmark_name(), "Step/NVE/64/lj-ar/cpu/manual_time");
-    EXPECT_EQ(file_seen->runs[i].family_index, i);
+    EXPECT_EQ(file.runs[i].benchmark_name(), "Step/NVE/64/lj-ar/cpu/manual_time");
+    EXPECT_EQ(file.runs[i].family_index, i);
   }
 }
 
-TEST(SuiteReporter, DisplayAggregatesOnlyKeepsEveryRunInTheFile) {
+TEST(SuiteReporter, TheDisplayGetsGoogleBenchmarksStreamsAndItsWidth) {
   Recorder display;
-  auto file = std::make_unique<Recorder>();
-  Recorder* file_seen = file.get();
-  SuiteReporter suite(&display, std::move(file),
-                      {.name_width = 10, .display_aggregates_only = true, .repetitions = 3});
+  std::ostringstream console;
+  SuiteReporter suite(&display, {.name_width = 4, .repetitions = 3});
+  suite.SetOutputStream(&console);
   benchmark::BenchmarkReporter::Context context;
-  context.name_field_width = 12;
+  context.name_field_width = 50;
   suite.ReportContext(context);
-  GbRun mean = iteration_run("Step", "");
-  mean.run_type = GbRun::RT_Aggregate;
-  mean.aggregate_name = "mean";
-  suite.ReportRuns({iteration_run("Step", ""), iteration_run("Step", "")});
-  suite.ReportRuns({mean});
-  EXPECT_EQ(display.runs.size(), 1u);
-  EXPECT_EQ(file_seen->runs.size(), 3u);
-  EXPECT_EQ(display.width, 17u);  // room for "_median"
+  EXPECT_EQ(console.str(), "context\n");
+  EXPECT_EQ(display.width, 17u);  // Google Benchmark's least width, 10, and "_" + "median"
+  suite.finish();
+  EXPECT_EQ(display.finalized, 1);
 }
 
 TEST(SuiteReporter, FileFormatsAreGoogleBenchmarksOwn) {
@@ -150,6 +144,31 @@ TEST(ReportFile, ReplacesThePathOnlyWhenCommitted) {
   }
   EXPECT_THROW(ReportFile("/nonexistent-dir/r.json"), std::runtime_error);
   std::filesystem::remove_all(path.parent_path());
+}
+
+// A device, a pipe or a link is written in place, as Google Benchmark would: no temporary file
+// beside it (as root one would be created in /dev), no link replaced by a file.
+TEST(ReportFile, WritesANonRegularPathInPlace) {
+  {
+    ReportFile f("/dev/null");
+    f.stream() << "x";
+    f.commit();
+  }
+  for (const auto& e : std::filesystem::directory_iterator("/dev")) {
+    EXPECT_EQ(e.path().filename().string().rfind("null.part-", 0), std::string::npos) << e.path();
+  }
+  const auto target = scratch("target.json");
+  const auto link = scratch("link.json");
+  std::ofstream(target) << "old";
+  std::filesystem::create_symlink(target, link);
+  {
+    ReportFile f(link.string());
+    f.stream() << "new";
+    f.commit();
+  }
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_EQ(read(target), "new");
+  std::filesystem::remove_all(target.parent_path());
 }
 
 }  // namespace
