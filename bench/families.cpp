@@ -80,9 +80,9 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
   m.step_latencies = latencies;
   if (samples_out_enabled() && !g_sizing_calls && spec.name &&
       !latencies.empty()) {  // before publish() sorts them
-    std::string name = *spec.name;
-    if (spec.family == Family::Scaling) name.append("/").append(std::to_string(spec.key.atoms));
-    record_step_samples(name.append("/manual_time"), steps, latencies);
+    record_step_samples(
+        reported_name(*spec.name, spec.family == Family::Scaling ? spec.key.atoms : -1), steps,
+        latencies);
   }
   return m;
 }
@@ -288,6 +288,12 @@ void skip_with_error(benchmark::State& state, const std::string& what) {
 
 long benchmarks_in_error() {
   return g_errors.load(std::memory_order_relaxed);
+}
+
+std::string reported_name(const std::string& registered, long long size) {
+  std::string name = registered;
+  if (size >= 0) name.append("/").append(std::to_string(size));
+  return name.append("/manual_time");
 }
 
 void set_sizing_calls(bool on) {

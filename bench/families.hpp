@@ -15,6 +15,10 @@ namespace mdb::bench {
 enum class Family { Step, Trajectory, Scaling, Batched, Peer };
 const char* family_name(Family f);
 
+/// The name Google Benchmark reports for the benchmark registered as `registered`: a Scaling
+/// family's `size` (-1 for none) and "/manual_time" appended (every family uses manual time).
+std::string reported_name(const std::string& registered, long long size = -1);
+
 /// Everything one registered benchmark needs to run.
 /// Who advances a Peer row's state: LAMMPS in-process, ASE's own MD loop, or OpenMM in-process.
 enum class PeerKind { Lammps, Ase, OpenMm };

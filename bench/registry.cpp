@@ -266,9 +266,9 @@ std::vector<std::string> reported_names(const std::vector<PlannedBenchmark>& pla
   std::vector<std::string> names;
   for (const PlannedBenchmark& p : plan) {
     if (p.spec.family == Family::Scaling) {
-      for (auto n : p.sizes) names.push_back(p.name + "/" + std::to_string(n) + "/manual_time");
+      for (auto n : p.sizes) names.push_back(reported_name(p.name, n));
     } else {
-      names.push_back(p.name + "/manual_time");
+      names.push_back(reported_name(p.name));
     }
   }
   return names;
@@ -293,8 +293,8 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
     int selected_good = 0;  // good sizes that will run: the fit needs two
     bool said = false;
     for (auto n : p.sizes) {
-      if (!filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time")) {
-        good.push_back(n);  // not run: leave it to Google Benchmark's own filtering
+      if (!filter_selects(filter, reported_name(p.name, n))) {
+        good.push_back(n);  // not run: selected_plan leaves it out
         continue;
       }
       if (!said) {  // equilibrating the sizes takes a while before Google Benchmark's header
@@ -328,12 +328,12 @@ std::vector<PlannedBenchmark> selected_plan(const std::vector<PlannedBenchmark>&
     // One name object per row for all its registrations: the progress lines know a row by it.
     s.spec.name = std::make_shared<const std::string>(p.name);
     if (p.spec.family != Family::Scaling) {
-      if (filter_selects(filter, p.name + "/manual_time")) kept.push_back(std::move(s));
+      if (filter_selects(filter, reported_name(p.name))) kept.push_back(std::move(s));
       continue;
     }
     s.sizes.clear();
     for (auto n : p.sizes) {
-      if (filter_selects(filter, p.name + "/" + std::to_string(n) + "/manual_time")) {
+      if (filter_selects(filter, reported_name(p.name, n))) {
         s.sizes.push_back(n);
       }
     }

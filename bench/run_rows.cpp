@@ -17,8 +17,7 @@ void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& op
     sizing.repetitions = options.repetitions;
     sizing.memory = options.memory;
     std::int64_t family = 0;  // as Google Benchmark counts them in one call of every row
-    for (const PlannedBenchmark& p : plan) {
-      if (p.spec.family == Family::Scaling && p.sizes.empty()) continue;
+    for (const PlannedBenchmark& p : plan) {  // selected_plan's: a Scaling family has sizes
       reporters.set_family_index(family++);
       if (p.spec.family != Family::Scaling) {
         run_sized_row(p, sizing, reporters);

@@ -129,7 +129,7 @@ void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
   if (!pace) {
     // A probe ended in error: Google Benchmark's own search runs the row and reports the error.
     // Its first call is one iteration, as the first call here was: forget that one's samples.
-    forget_step_samples(p.name + "/manual_time");
+    forget_step_samples(reported_name(p.name));
     return report(call(0, false));
   }
   std::int64_t n = iterations_to_fill(kRunFill * settings.min_time_s, *pace);
