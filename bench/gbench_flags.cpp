@@ -55,6 +55,12 @@ GbenchFlags read_gbench_flags(int argc, char** argv) {
   for (const std::string& v : flag_values(argc, argv, "enable_random_interleaving", true)) {
     f.random_interleaving = truthy(v);
   }
+  for (const std::string& v : flag_values(argc, argv, "display_aggregates_only", true)) {
+    f.display_aggregates_only = truthy(v);
+  }
+  for (const std::string& v : flag_values(argc, argv, "report_aggregates_only", true)) {
+    f.report_aggregates_only = truthy(v);
+  }
   return f;
 }
 

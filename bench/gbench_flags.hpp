@@ -16,6 +16,8 @@ struct GbenchFlags {
   std::string out;                   ///< --benchmark_out: the file, empty for none
   std::string out_format = "json";   ///< --benchmark_out_format
   bool random_interleaving = false;  ///< --benchmark_enable_random_interleaving
+  bool display_aggregates_only = false;  ///< --benchmark_display_aggregates_only
+  bool report_aggregates_only = false;   ///< --benchmark_report_aggregates_only
 };
 
 /// Reads the flags above from argv and the environment; argv is left as it is.

@@ -18,6 +18,7 @@
 #include "bench/peers/lammps_inputs.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/progress.hpp"
+#include "bench/reference_figures.hpp"
 #include "bench/registry.hpp"
 #include "bench/registry_device.hpp"
 #include "bench/run_context.hpp"
@@ -187,6 +188,9 @@ int main(int argc, char** argv) {
     how.interleaved = gbench.random_interleaving;
     how.min_time_s = gbench.min_time_s;
     how.repetitions = repetitions;
+    // Google Benchmark's reading of its two flags (benchmark_runner.cc).
+    how.display_aggregates_only = gbench.display_aggregates_only || gbench.report_aggregates_only;
+    how.file_aggregates_only = gbench.report_aggregates_only;
     how.memory = repetitions == 1 ? &memory : nullptr;
     run_rows(run_plan, how, {&display, file ? &*file : nullptr});
   }
@@ -200,6 +204,10 @@ int main(int argc, char** argv) {
   }
   if (const long cached = states_from_cache(); cached > 0) {
     std::fprintf(stderr, "md_bench: %ld prepared state(s) taken from %s\n", cached,
+                 state_cache().dir().c_str());
+  }
+  if (const long cached = reference_figures_from_cache(); cached > 0) {
+    std::fprintf(stderr, "md_bench: %ld set(s) of reference figures taken from %s\n", cached,
                  state_cache().dir().c_str());
   }
   discard_workspace();  // frees device memory before the CUDA runtime tears down at exit

@@ -88,12 +88,6 @@ System equilibrate(const StateKey& key) {
   return engine.simulation(0).system();
 }
 
-// The model's energies on one state now and when it was stored: the same build's model gives the
-// same number (one thread, the same list), so anything further apart is another model.
-bool same_model_energy(double now, double stored) {
-  return std::abs(now - stored) <= 1e-12 * std::max(1.0, std::abs(stored));
-}
-
 // A state from the disk cache when this build stored it for the same model, else equilibrated
 // (and force-checked) here and stored for the next run. A custom case is never cached: its
 // structure file and settings are outside the binary and the key.
@@ -116,6 +110,10 @@ System prepare(const StateKey& key) {
 }
 
 }  // namespace
+
+bool same_model_energy(double now, double stored) {
+  return std::abs(now - stored) <= 1e-12 * std::max(1.0, std::abs(stored));
+}
 
 long states_from_cache() {
   return g_states_from_cache.load(std::memory_order_relaxed);

@@ -40,6 +40,11 @@ const System& equilibrated_system(const StateKey& key);
 /// States this process took from the disk cache (bench/state_cache.hpp) instead of preparing.
 long states_from_cache();
 
+/// Whether a model's energy on a state now and the one stored with it come from the same model:
+/// the same build's model gives the same number (one thread, the same list), so anything further
+/// apart than rounding is another model.
+bool same_model_energy(double now, double stored);
+
 /// The starting state of replica `replica`: the equilibrated system, with its own
 /// Maxwell-Boltzmann velocities (at the temperature the state reached) for replica > 0.
 System replica_state(const StateKey& key, int replica);

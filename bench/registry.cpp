@@ -355,9 +355,8 @@ benchmark::internal::Benchmark* register_benchmark(const PlannedBenchmark& p,
   if (spec.family == Family::Scaling) {
     for (auto n : p.sizes) b->Arg(n);
     if (p.complexity) b->Complexity(benchmark::oN);
-  } else if (iterations > 0) {
-    b->Iterations(iterations);
   }
+  if (iterations > 0) b->Iterations(iterations);
   return b;
 }
 

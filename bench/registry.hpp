@@ -51,8 +51,8 @@ std::vector<PlannedBenchmark> selected_plan(const std::vector<PlannedBenchmark>&
                                             const std::string& filter);
 
 /// Registers one planned benchmark with Google Benchmark (manual time, its family's time unit,
-/// O(N) for Scaling); `iterations` > 0 fixes a non-Scaling row's iteration count
-/// (Google Benchmark then names it ".../iterations:N/...", which SuiteReporter takes out).
+/// O(N) for Scaling); `iterations` > 0 fixes the iteration count (of every size of a Scaling
+/// family) (Google Benchmark then names it ".../iterations:N/...", which SuiteReporter takes out).
 /// Returns the registration, or nullptr for a Scaling family without sizes.
 benchmark::internal::Benchmark* register_benchmark(const PlannedBenchmark& p,
                                                    std::int64_t iterations = 0);

@@ -16,17 +16,16 @@ void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& op
     sizing.min_time_s = options.min_time_s;
     sizing.repetitions = options.repetitions;
     sizing.memory = options.memory;
+    sizing.display_aggregates_only = options.display_aggregates_only;
+    sizing.file_aggregates_only = options.file_aggregates_only;
     std::int64_t family = 0;  // as Google Benchmark counts them in one call of every row
     for (const PlannedBenchmark& p : plan) {  // selected_plan's: a Scaling family has sizes
       reporters.set_family_index(family++);
-      if (p.spec.family != Family::Scaling) {
+      if (p.spec.family == Family::Scaling) {
+        run_sized_scaling(p, sizing, reporters);
+      } else {
         run_sized_row(p, sizing, reporters);
-        continue;
       }
-      register_benchmark(p);
-      benchmark::RegisterMemoryManager(options.memory);
-      benchmark::RunSpecifiedBenchmarks(reporters.display, reporters.file, ".");
-      benchmark::ClearRegisteredBenchmarks();
     }
   }
   benchmark::RegisterMemoryManager(nullptr);

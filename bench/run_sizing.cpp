@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "bench/families.hpp"
 #include "bench/samples_out.hpp"
+#include "bench/scaling_fit.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -64,36 +66,47 @@ std::optional<double> pace_of(const std::vector<Run>& runs) {
   return r->real_accumulated_time / static_cast<double>(r->iterations);
 }
 
-}  // namespace
-
-std::int64_t iterations_to_fill(double fill_s, double seconds_per_iteration) {
-  if (!(seconds_per_iteration > 0.0) || !std::isfinite(seconds_per_iteration)) return 1;
-  const double n = std::ceil(fill_s / seconds_per_iteration);
-  return n >= static_cast<double>(kMaxIterations) ? kMaxIterations
-                                                  : std::max<std::int64_t>(1, std::llround(n));
+// Google Benchmark's rule for what a reporter gets of a row: only its statistics (and fit) when
+// the reporter wants aggregates only and there are some, else every run.
+std::vector<Run> route(const std::vector<Run>& runs, bool aggregates_only) {
+  bool any_aggregate = false;
+  for (const Run& r : runs) any_aggregate |= r.run_type == Run::RT_Aggregate;
+  if (!aggregates_only || !any_aggregate) return runs;
+  std::vector<Run> kept;
+  for (const Run& r : runs) {
+    if (r.run_type == Run::RT_Aggregate) kept.push_back(r);
+  }
+  return kept;
 }
 
-void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
-                   SuiteReporters reporters) {
+struct Held {
+  std::vector<Run> display, file;
+};
+
+// What happens to a row's runs between its reported call and its reporters.
+using BeforeReport = std::function<void(Held&)>;
+
+void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
+                  SuiteReporters reporters, const BeforeReport& before_report,
+                  bool every_run_to_both) {
   HeldReporter display(*reporters.display);
   std::optional<HeldReporter> file;
   if (reporters.file) file.emplace(*reporters.file);
-  struct Held {
-    std::vector<Run> display, file;
-  };
   // One registration per call; a probe is one repetition whatever the flags say, with no heap
-  // hook. Google Benchmark decides which runs each reporter gets.
+  // hook. Google Benchmark decides which runs each reporter gets, unless the caller does.
   auto call = [&](std::int64_t n, bool probe) {
     benchmark::ClearRegisteredBenchmarks();
     auto* b = register_benchmark(p, n);
     if (probe && settings.repetitions != 1) b->Repetitions(1);
+    if (every_run_to_both) b->DisplayAggregatesOnly(false);
     benchmark::RegisterMemoryManager(probe ? nullptr : settings.memory);
     benchmark::RunSpecifiedBenchmarks(&display, file ? &*file : nullptr, ".");
     benchmark::RegisterMemoryManager(nullptr);
     benchmark::ClearRegisteredBenchmarks();
     return Held{display.take(), file ? file->take() : std::vector<Run>{}};
   };
-  auto report = [&](const Held& h) {
+  auto report = [&](Held h) {
+    before_report(h);
     reporters.display->ReportRuns(h.display);
     if (reporters.file) reporters.file->ReportRuns(h.file);
   };
@@ -129,7 +142,8 @@ void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
   if (!pace) {
     // A probe ended in error: Google Benchmark's own search runs the row and reports the error.
     // Its first call is one iteration, as the first call here was: forget that one's samples.
-    forget_step_samples(reported_name(p.name));
+    forget_step_samples(p.spec.family == Family::Scaling ? reported_name(p.name, p.sizes.front())
+                                                         : reported_name(p.name));
     return report(call(0, false));
   }
   std::int64_t n = iterations_to_fill(kRunFill * settings.min_time_s, *pace);
@@ -146,6 +160,47 @@ void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
     runs = call(n, false);
   }
   report(runs);
+}
+
+}  // namespace
+
+std::int64_t iterations_to_fill(double fill_s, double seconds_per_iteration) {
+  if (!(seconds_per_iteration > 0.0) || !std::isfinite(seconds_per_iteration)) return 1;
+  const double n = std::ceil(fill_s / seconds_per_iteration);
+  return n >= static_cast<double>(kMaxIterations) ? kMaxIterations
+                                                  : std::max<std::int64_t>(1, std::llround(n));
+}
+
+void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
+                   SuiteReporters reporters) {
+  size_and_run(
+      p, settings, reporters, [](Held&) {}, false);
+}
+
+void run_sized_scaling(const PlannedBenchmark& p, const SizingSettings& settings,
+                       SuiteReporters reporters) {
+  ScalingFit fit;
+  for (std::size_t i = 0; i < p.sizes.size(); ++i) {
+    PlannedBenchmark size = p;
+    size.sizes = {p.sizes[i]};
+    size.complexity = false;  // fitted here, over all sizes
+    const bool last = i + 1 == p.sizes.size();
+    // Every run reaches both held lists; Google Benchmark's routing is applied here, with the
+    // fit counted among the last size's statistics, as in one call of the family.
+    size_and_run(
+        size, settings, reporters,
+        [&](Held& h) {
+          for (Run& r : h.display) r.per_family_instance_index = static_cast<std::int64_t>(i);
+          fit.add(h.display);
+          std::vector<Run> all = std::move(h.display);
+          if (last && p.complexity) {
+            for (Run& r : fit.rows()) all.push_back(std::move(r));
+          }
+          h.display = route(all, settings.display_aggregates_only);
+          if (reporters.file) h.file = route(all, settings.file_aggregates_only);
+        },
+        true);
+  }
 }
 
 }  // namespace mdb::bench

@@ -37,6 +37,10 @@ struct SizingSettings {
   double min_time_s = 0.5;                     ///< --benchmark_min_time
   int repetitions = 1;                         ///< --benchmark_repetitions
   benchmark::MemoryManager* memory = nullptr;  ///< Google Benchmark's heap hook on reported runs
+  /// Google Benchmark's routing, applied by run_sized_scaling: --benchmark_display_aggregates_only
+  /// (or --benchmark_report_aggregates_only) for the display, the latter for the file.
+  bool display_aggregates_only = false;
+  bool file_aggregates_only = false;
 };
 
 /// Runs the non-Scaling row `p` as above, each run registered alone (nothing may be registered
@@ -44,6 +48,12 @@ struct SizingSettings {
 /// The row's workspace (its warmed-up engine) stays from one run to the next.
 void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
                    SuiteReporters reporters);
+
+/// Runs the Scaling family `p` size by size, each as run_sized_row runs a row (its own calls,
+/// its own count), and reports each size as it ends: under the family's index, with its instance
+/// index, and after the last size the O(N) fit of all (scaling_fit.hpp) when `p.complexity`.
+void run_sized_scaling(const PlannedBenchmark& p, const SizingSettings& settings,
+                       SuiteReporters reporters);
 
 /// The count that fills `fill_s` at `seconds_per_iteration`: at least 1, at most 10^9 (Google
 /// Benchmark's own cap).

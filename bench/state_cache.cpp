@@ -10,6 +10,7 @@
 #include <fstream>
 #include <memory>
 #include <random>
+#include <string_view>
 #include <system_error>
 #include <type_traits>
 #include <utility>
@@ -23,6 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr char kMagic[] = "mdbench-state 1\n";
+constexpr char kRecordMagic[] = "mdbench-record 1\n";
 
 std::string hex(std::uint64_t v) {
   char buf[17];
@@ -33,6 +35,7 @@ std::string hex(std::uint64_t v) {
 // Native byte order: an entry is only ever read by the binary that wrote it.
 class Writer {
  public:
+  explicit Writer(const char* magic = kMagic) : bytes_(magic) {}
   template <class T>
   void put(const T& v) {
     static_assert(std::is_trivially_copyable_v<T>);
@@ -53,19 +56,19 @@ class Writer {
   }
 
  private:
-  std::string bytes_ = kMagic;
+  std::string bytes_;
 };
 
 // Every read is bounds-checked; a short or malformed entry sets ok() false and reads zeros.
 class Reader {
  public:
-  explicit Reader(const std::string& bytes) : b_(bytes) {
+  explicit Reader(const std::string& bytes, std::string_view magic = kMagic) : b_(bytes) {
     const std::size_t body = b_.size() >= sizeof(std::uint64_t) ? b_.size() - 8 : 0;
     std::uint64_t sum = 0;
-    if (body >= sizeof kMagic - 1) std::memcpy(&sum, b_.data() + body, sizeof sum);
-    ok_ = body >= sizeof kMagic - 1 && b_.compare(0, sizeof kMagic - 1, kMagic) == 0 &&
+    if (body >= magic.size()) std::memcpy(&sum, b_.data() + body, sizeof sum);
+    ok_ = body >= magic.size() && b_.compare(0, magic.size(), magic) == 0 &&
           fnv1a(b_.data(), body) == sum;
-    pos_ = sizeof kMagic - 1;
+    pos_ = magic.size();
     end_ = body;
   }
   bool ok() const { return ok_; }
@@ -190,8 +193,8 @@ StateCache::StateCache(std::string root, std::string build_id) : root_(std::move
   dir_ = (fs::path(root_) / build_id).string();
 }
 
-std::string StateCache::path_of(const std::string& key) const {
-  return (fs::path(dir_) / (hex(fnv1a(key.data(), key.size())) + ".state")).string();
+std::string StateCache::path_of(const std::string& key, const char* suffix) const {
+  return (fs::path(dir_) / (hex(fnv1a(key.data(), key.size())) + suffix)).string();
 }
 
 std::optional<CachedState> StateCache::load(const std::string& key, const UnitSystem& units) const {
@@ -205,14 +208,35 @@ std::optional<CachedState> StateCache::load(const std::string& key, const UnitSy
 
 bool StateCache::store(const std::string& key, const System& system, double energy) const {
   if (!enabled()) return false;
+  return write_entry(path_of(key), encode(key, system, energy));
+}
+
+std::optional<std::string> StateCache::load_record(const std::string& key) const {
+  if (!enabled()) return std::nullopt;
+  const auto bytes = read_file(path_of(key, ".record"));
+  if (!bytes) return std::nullopt;
+  Reader r(*bytes, kRecordMagic);
+  if (!r.ok() || r.get_string() != key) return std::nullopt;
+  std::string payload = r.get_string();
+  if (!r.ok() || !r.at_end()) return std::nullopt;
+  return payload;
+}
+
+bool StateCache::store_record(const std::string& key, const std::string& bytes) const {
+  if (!enabled()) return false;
+  Writer w(kRecordMagic);
+  w.put_string(key);
+  w.put_string(bytes);
+  return write_entry(path_of(key, ".record"), w.finish());
+}
+
+bool StateCache::write_entry(const std::string& path, const std::string& bytes) const {
   std::error_code ec;
   const bool new_build = !fs::exists(dir_, ec);
   fs::create_directories(dir_, ec);
   if (ec) return false;
-  const std::string path = path_of(key);
   // Unique per writer, so two processes storing the same entry never share a temporary file.
   const std::string tmp = path + ".tmp" + hex(std::random_device{}()) + hex(std::random_device{}());
-  const std::string bytes = encode(key, system, energy);
   bool ok = false;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

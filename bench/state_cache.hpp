@@ -1,7 +1,8 @@
 #pragma once
 // Equilibrated states kept on disk between runs of one md_bench build. Preparing the default
 // suite's 56 states (equilibration and force checks) is about a fifth of its wall time, and every
-// run of the same binary makes them bit for bit the same; a later run loads them instead.
+// run of the same binary makes them bit for bit the same; a later run loads them instead. Beside
+// them, records: small results computed from those states (reference_figures.hpp).
 #include <optional>
 #include <string>
 
@@ -42,8 +43,15 @@ class StateCache {
   /// none, never half of one. Returns false (and leaves nothing behind) when it cannot write.
   bool store(const std::string& key, const System& system, double energy) const;
 
+  /// The record stored under `key` (its bytes as given to store_record), or nothing: no record,
+  /// another key under the same file name, or a damaged file (the same checksum as a state's).
+  std::optional<std::string> load_record(const std::string& key) const;
+  /// Stores `bytes` under `key` as store() stores a state: whole or not at all.
+  bool store_record(const std::string& key, const std::string& bytes) const;
+
  private:
-  std::string path_of(const std::string& key) const;
+  std::string path_of(const std::string& key, const char* suffix = ".state") const;
+  bool write_entry(const std::string& path, const std::string& bytes) const;
   void prune_other_builds() const;
 
   std::string root_;

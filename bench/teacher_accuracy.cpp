@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "bench/reference_figures.hpp"
 #include "md/engine/simulation.hpp"
 #include "model/distill/labelled_frame.hpp"
 
@@ -24,23 +25,30 @@ ReferenceAccuracy measure(const StateKey& key, const CaseSpec& reference) {
   StateKey from = key;
   from.spec = &mover;
   const int n_frames = slow_route ? kSlowRouteFrames : kFrames;
-  Simulation sim(equilibrated_system(from), mover.recipe.make(),
-                 make_integrator(mover, Ensemble::NVT, key.timestep, key.seed + 77), mover.neighbor,
-                 false);
-  auto labeller = reference.recipe.make();
-  std::vector<LabelledFrame> frames;
-  for (int f = 0; f < n_frames; ++f) {
-    sim.run(kStride);
-    const Thermo t = sim.thermo();
-    if (!(t.temperature < blow_up_temperature(mover))) {
-      throw std::runtime_error("MD for the frames blew up (T = " + std::to_string(t.temperature) +
-                               ")");
+  const System& start = equilibrated_system(from);
+  const auto compute = [&]() -> std::vector<double> {
+    Simulation sim(start, mover.recipe.make(),
+                   make_integrator(mover, Ensemble::NVT, key.timestep, key.seed + 77),
+                   mover.neighbor, false);
+    auto labeller = reference.recipe.make();
+    std::vector<LabelledFrame> frames;
+    for (int f = 0; f < n_frames; ++f) {
+      sim.run(kStride);
+      const Thermo t = sim.thermo();
+      if (!(t.temperature < blow_up_temperature(mover))) {
+        throw std::runtime_error("MD for the frames blew up (T = " + std::to_string(t.temperature) +
+                                 ")");
+      }
+      frames.push_back(label_frame(sim.system(), *labeller, c.name));
     }
-    frames.push_back(label_frame(sim.system(), *labeller, c.name));
-  }
-  auto model = c.recipe.make();
-  const FrameAccuracy a = accuracy_against(*model, frames);
-  return {reference.name, a.frames, 1e3 * a.energy_mae, a.force_rmse};
+    auto model = c.recipe.make();
+    const FrameAccuracy a = accuracy_against(*model, frames);
+    return {static_cast<double>(a.frames), 1e3 * a.energy_mae, a.force_rmse};
+  };
+  const std::vector<double> f =
+      cached_reference_figures("accuracy/" + equilibration_key(key).str() + "/" + reference.name,
+                               start, {&c, &reference}, compute);
+  return {reference.name, static_cast<int>(f.at(0)), f.at(1), f.at(2)};
 }
 
 }  // namespace

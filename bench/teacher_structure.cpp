@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "bench/reference_figures.hpp"
 #include "md/engine/simulation.hpp"
 #include "md/structure/radial_distribution.hpp"
 
@@ -52,10 +53,15 @@ ReferenceStructure measure(const StateKey& key, const CaseSpec& teacher) {
   if (species < 0) {
     throw std::runtime_error("the system has no species '" + c.rdf_species + "' (rdf_species)");
   }
-  const RadialDistribution own = structure_of(c, c, start, key, species);
-  const RadialDistribution ref = structure_of(teacher, c, start, key, species);
-  return {teacher.name,           own.frames(),           own.range(),
-          rdf_peak_position(own), rdf_peak_position(ref), rdf_abs_difference(own, ref)};
+  const auto compute = [&]() -> std::vector<double> {
+    const RadialDistribution own = structure_of(c, c, start, key, species);
+    const RadialDistribution ref = structure_of(teacher, c, start, key, species);
+    return {static_cast<double>(own.frames()), own.range(), rdf_peak_position(own),
+            rdf_peak_position(ref), rdf_abs_difference(own, ref)};
+  };
+  const std::vector<double> f = cached_reference_figures("structure/" + from.str() + "/" + c.name,
+                                                         start, {&c, &teacher}, compute);
+  return {teacher.name, static_cast<int>(f.at(0)), f.at(1), f.at(2), f.at(3), f.at(4)};
 }
 
 }  // namespace

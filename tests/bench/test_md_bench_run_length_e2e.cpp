@@ -5,12 +5,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <regex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "compare/diff/gbench_json.hpp"
 #include "tests/support/run_command.hpp"
@@ -21,7 +24,7 @@ namespace {
 using Result = test::CommandResult;
 
 constexpr double kMinTime = 0.05;  // s, --benchmark_min_time of these runs
-// Step, Trajectory, Batched and a Scaling family (Google Benchmark's own search, its O(N) fit).
+// Step, Trajectory, Batched and a Scaling family (each size sized alone, the O(N) fit md_bench's).
 const std::string kRows =
     "--benchmark_filter='^(Step|Trajectory|Batched)/NVE/64/lj-ar|^Scaling/NVE/lj-ar/cpu/' "
     "--md_sizes=32,64 --md_replicas=2 --md_steps=100 --md_peers=none "
@@ -56,13 +59,19 @@ TEST(MdBenchRunLength, SizedRunsAreGoogleBenchmarksRowsAndFillTheMinimum) {
   const MdBenchRun searched = run_md_bench(kRows + " --md_size_runs=off", "searched");
   ASSERT_EQ(sized.result.exit_code, 0) << sized.result.output;
   ASSERT_EQ(searched.result.exit_code, 0) << searched.result.output;
-  std::map<std::string, long long> families;  // name -> family_index of Google Benchmark's own
-  for (const compare::BenchmarkRun& r : searched.file.runs) families[r.name] = r.family_index;
+  // name -> family_index and per_family_instance_index of Google Benchmark's own
+  std::map<std::string, std::pair<long long, long long>> indices;
+  for (const compare::BenchmarkRun& r : searched.file.runs) {
+    indices[r.name] = {r.family_index, r.per_family_instance_index};
+  }
   ASSERT_EQ(sized.file.runs.size(), searched.file.runs.size());
   ASSERT_GE(sized.file.runs.size(), 8u);
-  for (const compare::BenchmarkRun& r : sized.file.runs) {
-    ASSERT_EQ(families.count(r.name), 1u) << "not a row of the searched run: " << r.name;
-    EXPECT_EQ(r.family_index, families[r.name]) << r.name;
+  for (std::size_t i = 0; i < sized.file.runs.size(); ++i) {
+    const compare::BenchmarkRun& r = sized.file.runs[i];
+    EXPECT_EQ(r.name, searched.file.runs[i].name) << i << ": another row, or another order";
+    ASSERT_EQ(indices.count(r.name), 1u) << "not a row of the searched run: " << r.name;
+    EXPECT_EQ(std::make_pair(r.family_index, r.per_family_instance_index), indices[r.name])
+        << r.name;
     EXPECT_EQ(r.name.find("iterations:"), std::string::npos) << r.name;
     EXPECT_EQ(r.run_name.find("iterations:"), std::string::npos) << r.run_name;
     EXPECT_FALSE(r.error_occurred) << r.name << ": " << r.error_message;
@@ -73,6 +82,78 @@ TEST(MdBenchRunLength, SizedRunsAreGoogleBenchmarksRowsAndFillTheMinimum) {
     EXPECT_EQ(r.counters.at("allocs_per_step"), 0.0) << r.name;
   }
   EXPECT_EQ(sized.result.output.find("iterations:"), std::string::npos) << sized.result.output;
+
+  // The Scaling family's fit is the least-squares slope of time per step over its sizes' own
+  // reported runs (real time, and CPU time), and the RMS of the CPU fit's residuals over their
+  // mean (Google Benchmark's definitions; its JSON writes the CPU fit's "rms").
+  struct Sums {
+    double tn = 0.0, nn = 0.0, t = 0.0;
+    std::vector<std::pair<double, double>> points;  // (atoms, ns per step)
+    void add(double n, double ns) {
+      tn += ns * n;
+      nn += n * n;
+      t += ns;
+      points.emplace_back(n, ns);
+    }
+    double slope() const { return tn / nn; }
+    double rms() const {
+      double residuals = 0.0;
+      for (const auto& [n, ns] : points) residuals += std::pow(ns - slope() * n, 2);
+      const double count = static_cast<double>(points.size());
+      return std::sqrt(residuals / count) / (t / count);
+    }
+  } real, cpu;
+  const compare::BenchmarkRun* big_o = nullptr;
+  const compare::BenchmarkRun* rms = nullptr;
+  for (const compare::BenchmarkRun& r : sized.file.runs) {
+    if (r.name.rfind("Scaling/", 0) != 0) continue;
+    if (r.aggregate_name == "BigO") big_o = &r;
+    if (r.aggregate_name == "RMS") rms = &r;
+    if (r.is_aggregate()) continue;
+    real.add(r.counters.at("natoms"), r.real_time_ns());
+    cpu.add(r.counters.at("natoms"), r.cpu_time_ns());
+  }
+  ASSERT_EQ(real.points.size(), 2u);
+  ASSERT_NE(big_o, nullptr);
+  ASSERT_NE(rms, nullptr);
+  ASSERT_EQ(big_o->time_unit, "ns");  // Google Benchmark's unit for a fit
+  EXPECT_NEAR(big_o->counters.at("real_coefficient"), real.slope(), 1e-9 * real.slope());
+  EXPECT_NEAR(big_o->counters.at("cpu_coefficient"), cpu.slope(), 1e-9 * cpu.slope());
+  EXPECT_NEAR(rms->counters.at("rms"), cpu.rms(), 1e-9);
+}
+
+// Google Benchmark's routing of a Scaling family's rows when only statistics are wanted: the fit
+// counts as one, so the last size's own run goes where statistics only are asked for.
+TEST(MdBenchRunLength, AScalingFamilyIsRoutedAsGoogleBenchmarkRoutesIt) {
+  const std::string rows =
+      "--benchmark_filter='^Scaling/NVE/lj-ar/cpu/' --md_sizes=32,64 --md_peers=none "
+      "--benchmark_min_time=0.02 ";
+  for (const std::string flags :
+       {"--benchmark_report_aggregates_only=true",
+        "--benchmark_repetitions=2 --benchmark_display_aggregates_only"}) {
+    SCOPED_TRACE(flags);
+    const MdBenchRun sized = run_md_bench(rows + flags, "routed");
+    const MdBenchRun searched = run_md_bench(rows + flags + " --md_size_runs=off", "routed_off");
+    ASSERT_EQ(sized.result.exit_code, 0) << sized.result.output;
+    ASSERT_EQ(searched.result.exit_code, 0) << searched.result.output;
+    std::vector<std::string> a, b;
+    for (const compare::BenchmarkRun& r : sized.file.runs) a.push_back(r.name);
+    for (const compare::BenchmarkRun& r : searched.file.runs) b.push_back(r.name);
+    EXPECT_EQ(a, b);
+    EXPECT_GE(a.size(), 3u);
+    // What the console shows, in the same order.
+    auto shown = [&](const std::string& out) {
+      std::vector<std::string> names;
+      const std::regex row("\\n(Scaling/NVE/lj-ar/cpu/[^ ]+) ");
+      for (auto it = std::sregex_iterator(out.begin(), out.end(), row);
+           it != std::sregex_iterator(); ++it) {
+        names.push_back((*it)[1]);
+      }
+      return names;
+    };
+    EXPECT_EQ(shown(sized.result.output), shown(searched.result.output)) << sized.result.output;
+    EXPECT_FALSE(shown(sized.result.output).empty()) << sized.result.output;
+  }
 }
 
 // Google Benchmark's log (--v=2) shows each call: a sized fast row runs once, twice as a probe,

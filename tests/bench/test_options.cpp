@@ -45,7 +45,8 @@ TEST(RequestedRepetitions, FlagOverEnvironmentOverOne) {
 
 TEST(GbenchFlags, ReadAsGoogleBenchmarkReadsThem) {
   for (const char* v : {"BENCHMARK_MIN_TIME", "BENCHMARK_OUT", "BENCHMARK_OUT_FORMAT",
-                        "BENCHMARK_ENABLE_RANDOM_INTERLEAVING", "BENCHMARK_FORMAT"}) {
+                        "BENCHMARK_ENABLE_RANDOM_INTERLEAVING", "BENCHMARK_FORMAT",
+                        "BENCHMARK_DISPLAY_AGGREGATES_ONLY", "BENCHMARK_REPORT_AGGREGATES_ONLY"}) {
     unsetenv(v);
   }
   Args none({"b"});
@@ -54,8 +55,11 @@ TEST(GbenchFlags, ReadAsGoogleBenchmarkReadsThem) {
   EXPECT_EQ(d.out, "");
   EXPECT_EQ(d.out_format, "json");
   EXPECT_FALSE(d.random_interleaving);
+  EXPECT_FALSE(d.display_aggregates_only);
+  EXPECT_FALSE(d.report_aggregates_only);
   Args set({"b", "--benchmark_min_time=0.2", "--benchmark_min_time=x", "--benchmark_out=r.json",
-            "--benchmark_out_format=csv", "--benchmark_enable_random_interleaving"});
+            "--benchmark_out_format=csv", "--benchmark_enable_random_interleaving",
+            "--benchmark_display_aggregates_only", "--benchmark_report_aggregates_only=false"});
   const GbenchFlags f = read_gbench_flags(set.argc, set.argv.data());
   EXPECT_DOUBLE_EQ(f.min_time_s, 0.2);         // a value it cannot parse is ignored
   Args zero({"b", "--benchmark_min_time=0"});  // Google Benchmark's "report the first run"
@@ -63,6 +67,12 @@ TEST(GbenchFlags, ReadAsGoogleBenchmarkReadsThem) {
   EXPECT_EQ(f.out, "r.json");
   EXPECT_EQ(f.out_format, "csv");
   EXPECT_TRUE(f.random_interleaving);
+  EXPECT_TRUE(f.display_aggregates_only);
+  EXPECT_FALSE(f.report_aggregates_only);
+  setenv("BENCHMARK_REPORT_AGGREGATES_ONLY", "1", 1);
+  EXPECT_TRUE(read_gbench_flags(none.argc, none.argv.data()).report_aggregates_only);
+  EXPECT_FALSE(read_gbench_flags(set.argc, set.argv.data()).report_aggregates_only);
+  unsetenv("BENCHMARK_REPORT_AGGREGATES_ONLY");
   setenv("BENCHMARK_MIN_TIME", "2", 1);
   EXPECT_DOUBLE_EQ(read_gbench_flags(none.argc, none.argv.data()).min_time_s, 2.0);
   EXPECT_DOUBLE_EQ(read_gbench_flags(set.argc, set.argv.data()).min_time_s, 0.2);

@@ -148,6 +148,39 @@ TEST_F(StateCacheTest, OffStoresNothingAndFindsNothing) {
   EXPECT_FALSE(fs::exists(root_));
 }
 
+TEST_F(StateCacheTest, ARecordComesBackWholeOrNotAtAll) {
+  const StateCache cache(root_.string(), "build-a");
+  std::string bytes = "figures";
+  bytes += '\0';
+  bytes += "\x01\xff";  // any bytes
+  ASSERT_TRUE(cache.store_record("accuracy/k", bytes));
+  EXPECT_EQ(cache.load_record("accuracy/k"), bytes);
+  EXPECT_FALSE(cache.load_record("accuracy/other").has_value());
+  EXPECT_FALSE(cache.load("accuracy/k", kMetalUnits).has_value()) << "a record is not a state";
+  ASSERT_TRUE(cache.store("accuracy/k", water(), 1.0));
+  EXPECT_EQ(cache.load_record("accuracy/k"), bytes) << "a state does not replace a record";
+  fs::path record;
+  for (const auto& e : fs::directory_iterator(root_ / "build-a")) {
+    if (e.path().extension() == ".record") record = e.path();
+  }
+  ASSERT_FALSE(record.empty());
+  std::string stored;
+  {
+    std::ifstream in(record, std::ios::binary);
+    stored.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  for (std::size_t keep : {std::size_t{0}, stored.size() / 2, stored.size() - 1}) {
+    std::ofstream(record, std::ios::binary | std::ios::trunc) << stored.substr(0, keep);
+    EXPECT_FALSE(cache.load_record("accuracy/k").has_value()) << "cut to " << keep << " bytes";
+  }
+  std::string flipped = stored;
+  flipped[flipped.size() - 12] ^= 0x04;
+  std::ofstream(record, std::ios::binary | std::ios::trunc) << flipped;
+  EXPECT_FALSE(cache.load_record("accuracy/k").has_value()) << "one bit changed";
+  EXPECT_FALSE(StateCache("", "build-a").store_record("k", bytes));
+  EXPECT_FALSE(StateCache("", "build-a").load_record("k").has_value());
+}
+
 // A new build's first store keeps the builds used most recently (its own and kKeptBuilds - 1
 // others) and removes the rest.
 TEST_F(StateCacheTest, ANewBuildPrunesTheBuildsNotUsedLately) {

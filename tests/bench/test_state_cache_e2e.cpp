@@ -8,11 +8,13 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "bench/cases.hpp"
 #include "bench/force_check.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/state_cache.hpp"
+#include "compare/diff/gbench_json.hpp"
 #include "md/structure/lammps_data.hpp"
 #include "tests/support/run_command.hpp"
 
@@ -84,6 +86,38 @@ TEST_F(StateCacheRun, ALaterRunTakesTheStateOnlyWhileTheModelStillGivesItsEnergy
   // and the run prepares the state afresh.
   ASSERT_TRUE(cache.store(key, moved, entry->energy));
   EXPECT_EQ(state_written(root.string()), fresh);
+}
+
+// A student's accuracy against its teacher (8 frames labelled by c-dunn) is made once per build:
+// a later run takes the figures the first one stored, the same to the last bit, and says so.
+TEST_F(StateCacheRun, ALaterRunTakesAStudentsReferenceFiguresAsTheFirstMadeThem) {
+  const fs::path root = base_ / "cache";
+  fs::create_directories(base_);
+  auto run = [&](const std::string& cache, const std::string& tag) {
+    const fs::path out = base_ / (tag + ".json");
+    const auto r =
+        test::run_command(MDB_MD_BENCH_PATH,
+                          "--md_state_cache=" + cache +
+                              " --md_cases=c-nn-student --md_sizes=64 --md_ensembles=NVE "
+                              "--md_peers=none --benchmark_filter='^Step/NVE/64/c-nn-student/cpu/' "
+                              "--benchmark_min_time=0.01 --benchmark_out=" +
+                              out.string());
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    const compare::BenchmarkFile f = compare::load_benchmark_json(out);
+    EXPECT_EQ(f.runs.size(), 1u);
+    return std::make_pair(r.output, f.runs.empty() ? compare::BenchmarkRun{} : f.runs[0]);
+  };
+  const auto [uncached_out, uncached] = run("off", "off");
+  const auto [first_out, first] = run(root.string(), "first");
+  const auto [second_out, second] = run(root.string(), "second");
+  const std::string taken = "1 set(s) of reference figures taken from";
+  EXPECT_EQ(first_out.find(taken), std::string::npos) << first_out;
+  EXPECT_NE(second_out.find(taken), std::string::npos) << second_out;
+  for (const char* figure : {"energy_mae", "force_rmse"}) {
+    ASSERT_EQ(uncached.counters.count(figure), 1u) << figure;
+    EXPECT_EQ(first.counters.at(figure), uncached.counters.at(figure)) << figure;
+    EXPECT_EQ(second.counters.at(figure), uncached.counters.at(figure)) << figure;
+  }
 }
 
 }  // namespace
