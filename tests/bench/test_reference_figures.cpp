@@ -71,7 +71,12 @@ TEST_F(ReferenceFiguresTest, AreTakenOnlyWhileTheirModelsGiveTheSameEnergiesOnTh
   EXPECT_EQ(cached_reference_figures("k", moved, {&lj}, figures(7.0)), (Figures{7.0, 14.0}));
   // Another set of models.
   EXPECT_EQ(cached_reference_figures("k", moved, {&lj, &lj}, figures(8.0)), (Figures{8.0, 16.0}));
-  EXPECT_EQ(calls_, 6);
+  // The teacher (the second model) changed, the student did not.
+  EXPECT_EQ(cached_reference_figures("k", moved, {&lj, &changed}, figures(9.0)),
+            (Figures{9.0, 18.0}));
+  EXPECT_EQ(cached_reference_figures("k", moved, {&lj, &changed}, figures(1.0)),
+            (Figures{9.0, 18.0}));
+  EXPECT_EQ(calls_, 7);
 }
 
 TEST_F(ReferenceFiguresTest, NeitherACustomCaseNorAnErrorIsStored) {

@@ -94,7 +94,7 @@ void expect_same_fit(const std::vector<GbRun>& ours, const std::vector<GbRun>& t
     EXPECT_EQ(a.complexity, b.complexity);
     EXPECT_EQ(a.report_big_o, b.report_big_o);
     EXPECT_EQ(a.report_rms, b.report_rms);
-    // The same sums in the same order: the same doubles.
+    // The same sums in the same order: the same doubles, to the rounding of pow(x, 2) and x * x.
     EXPECT_DOUBLE_EQ(a.real_accumulated_time, b.real_accumulated_time);
     EXPECT_DOUBLE_EQ(a.cpu_accumulated_time, b.cpu_accumulated_time);
     EXPECT_GT(b.real_accumulated_time, 0.0);
