@@ -186,12 +186,13 @@ int main(int argc, char** argv) {
     RowRunOptions how;
     how.size_runs = options.size_runs && !listing;
     how.interleaved = gbench.random_interleaving;
-    how.min_time_s = gbench.min_time_s;
-    how.repetitions = repetitions;
+    how.sizing.min_time_s = gbench.min_time_s;
+    how.sizing.repetitions = repetitions;
     // Google Benchmark's reading of its two flags (benchmark_runner.cc).
-    how.display_aggregates_only = gbench.display_aggregates_only || gbench.report_aggregates_only;
-    how.file_aggregates_only = gbench.report_aggregates_only;
-    how.memory = repetitions == 1 ? &memory : nullptr;
+    how.sizing.display_aggregates_only =
+        gbench.display_aggregates_only || gbench.report_aggregates_only;
+    how.sizing.file_aggregates_only = gbench.report_aggregates_only;
+    how.sizing.memory = repetitions == 1 ? &memory : nullptr;
     run_rows(run_plan, how, {&display, file ? &*file : nullptr});
   }
   if (out_file) {

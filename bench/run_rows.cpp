@@ -1,7 +1,5 @@
 #include "bench/run_rows.hpp"
 
-#include "bench/run_sizing.hpp"
-
 namespace mdb::bench {
 
 void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& options,
@@ -9,22 +7,16 @@ void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& op
   benchmark::ClearRegisteredBenchmarks();
   if (!options.size_runs || options.interleaved) {
     for (const PlannedBenchmark& p : plan) register_benchmark(p);
-    benchmark::RegisterMemoryManager(options.memory);
+    benchmark::RegisterMemoryManager(options.sizing.memory);
     benchmark::RunSpecifiedBenchmarks(reporters.display, reporters.file, ".");
   } else {
-    SizingSettings sizing;
-    sizing.min_time_s = options.min_time_s;
-    sizing.repetitions = options.repetitions;
-    sizing.memory = options.memory;
-    sizing.display_aggregates_only = options.display_aggregates_only;
-    sizing.file_aggregates_only = options.file_aggregates_only;
     std::int64_t family = 0;  // as Google Benchmark counts them in one call of every row
     for (const PlannedBenchmark& p : plan) {  // selected_plan's: a Scaling family has sizes
       reporters.set_family_index(family++);
       if (p.spec.family == Family::Scaling) {
-        run_sized_scaling(p, sizing, reporters);
+        run_sized_scaling(p, options.sizing, reporters);
       } else {
-        run_sized_row(p, sizing, reporters);
+        run_sized_row(p, options.sizing, reporters);
       }
     }
   }

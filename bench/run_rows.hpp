@@ -9,19 +9,16 @@
 #include <vector>
 
 #include "bench/registry.hpp"
+#include "bench/run_sizing.hpp"
 #include "bench/suite_reporter.hpp"
 
 namespace mdb::bench {
 
 struct RowRunOptions {
-  bool size_runs = true;                 ///< --md_size_runs
-  bool interleaved = false;              ///< --benchmark_enable_random_interleaving
-  double min_time_s = 0.5;               ///< --benchmark_min_time
-  int repetitions = 1;                   ///< --benchmark_repetitions
-  bool display_aggregates_only = false;  ///< the display's: Google Benchmark's routing flags
-  bool file_aggregates_only = false;     ///< --benchmark_report_aggregates_only
-  /// Google Benchmark's heap hook for reported runs (nullptr: none); never on probes.
-  benchmark::MemoryManager* memory = nullptr;
+  bool size_runs = true;     ///< --md_size_runs
+  bool interleaved = false;  ///< --benchmark_enable_random_interleaving
+  /// How sized runs run; its heap hook serves Google Benchmark's own search too.
+  SizingSettings sizing;
 };
 
 /// Runs `plan` (the selected rows, each registered by itself here) and reports through
