@@ -21,6 +21,8 @@ const std::vector<CounterSpec>& counter_specs() {
       // counter of that name would make a duplicate key.
       {"worker_threads", "1", "threads that advanced the replicas"},
       {"neighbors_per_atom", "pairs/atom", "pairs stored in the neighbour list per atom"},
+      {"steps_per_build", "steps",
+       "timed MD steps per neighbour-list build in them (absent when none was built)"},
       {"ns_per_pair", "ns",
        "force-phase wall time per listed pair (list entry) and step: distance to the kernel's "
        "limit"},
@@ -105,6 +107,7 @@ void publish(benchmark::State& state, Measurement& m) {
   set(state, "replicas", m.replicas);
   set(state, "worker_threads", m.threads);
   set(state, "neighbors_per_atom", m.neighbors_per_atom);
+  if (m.list_builds > 0 && m.steps > 0) set(state, "steps_per_build", m.steps / m.list_builds);
   if (m.steps > 0 && m.seconds > 0 && m.timestep_ps > 0) {
     const Rates r = rates_of(m.natoms * m.replicas, m.steps, m.seconds, m.timestep_ps);
     set(state, "us_per_atom", r.us_per_atom);

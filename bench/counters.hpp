@@ -71,6 +71,7 @@ struct Measurement {
   double in_cutoff_per_atom = 0;  ///< of the listed pairs, those inside the cutoff (0: unknown)
   // Work and time.
   double steps = 0;        ///< timed MD steps (a batched step of all replicas counts once)
+  double list_builds = 0;  ///< neighbour-list builds in those steps (a replica's; 0: none)
   double seconds = 0;      ///< timed wall time
   double timestep_ps = 0;  ///< model time step in ps (LJ units converted)
   std::span<double> step_latencies;  ///< seconds per step; sorted in place by publish()

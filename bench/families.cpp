@@ -122,6 +122,7 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   long until_check = kHealthEvery, pending = 0, done = 0;
   double seconds = 0.0, per_step = 0.0;
   engine.reset_phase_times();
+  const long long builds_before = engine.list_builds();
   reset_nn_stages(engine);
   MemoryProbe probe;
   probe.start();
@@ -167,6 +168,7 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   Measurement m =
       measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations()),
               host_timed ? rec.seconds() : seconds, rec.samples(), mem_before);
+  m.list_builds = static_cast<double>(engine.list_builds() - builds_before);
   if (mem_before >= 0.0) m.gpu_mem_peak_bytes = mem_peak;
   if (!add_accuracy(state, spec, m)) return;
   publish(state, m);
@@ -223,6 +225,7 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   engine.thermo(ws.thermo_now);  // sizes the read-back buffers before anything is timed
   double seconds = 0.0;
   engine.reset_phase_times();
+  const long long builds_before = engine.list_builds();
   reset_nn_stages(engine);
   MemoryProbe probe;
   probe.start();
@@ -260,6 +263,7 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   Measurement m =
       measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations() * steps),
               seconds, rec.samples(), mem_before);
+  m.list_builds = static_cast<double>(engine.list_builds() - builds_before);
   m.thermo = summarize_thermo(spec, th, m.natoms);
   if (!add_accuracy(state, spec, m)) return;
   publish(state, m);

@@ -107,6 +107,7 @@ std::vector<MetricSpec> make_table() {
   // Context, shown but not judged: they depend on the machine or the trajectory.
   t.push_back(spec("worker_threads", D::kInfo, 0, 0, "1"));
   t.push_back(spec("neighbors_per_atom", D::kInfo, 0, 0, "pairs/atom"));
+  t.push_back(spec("steps_per_build", D::kInfo, 0, 0, "steps"));
   t.push_back(spec("frac_neigh", D::kInfo, 0, 0, "1"));
   t.push_back(spec("frac_force", D::kInfo, 0, 0, "1"));
   t.push_back(spec("frac_integrate", D::kInfo, 0, 0, "1"));

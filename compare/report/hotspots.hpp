@@ -13,13 +13,16 @@ namespace mdb::compare {
 
 /// The thresholds (fractions are shares of thread time; latencies compare with the mean step).
 namespace hotspot_limits {
-inline constexpr double kNeighborShare = 0.25;     // frac_neigh above: rebuilds cost too much
-inline constexpr double kForceShareLow = 0.60;     // frac_force below: overhead dominates
-inline constexpr double kOtherShare = 0.20;        // frac_other above: time outside the phases
-inline constexpr double kIntegrateShare = 0.20;    // frac_integrate above
-inline constexpr double kStepCv = 0.20;            // cv above: step times vary ...
-inline constexpr double kP95OverP50 = 1.5;         // ... in the body: p95 / p50 above
-inline constexpr double kRebuildShare = 0.10;      // frac_neigh above which rebuilds explain tails
+inline constexpr double kNeighborShare = 0.25;       // frac_neigh above: rebuilds cost too much
+inline constexpr double kSmallSystemAtoms = 1000;    // below: the list's halo outweighs its atoms
+inline constexpr double kNeighborShareSmall = 0.35;  // frac_neigh above, below 1,000 atoms
+inline constexpr double kForceShareLow = 0.60;       // frac_force below: overhead dominates
+inline constexpr double kOtherShare = 0.20;          // frac_other above: time outside the phases
+inline constexpr double kIntegrateShare = 0.20;      // frac_integrate above
+inline constexpr double kStepCv = 0.20;              // cv above: step times vary ...
+inline constexpr double kP95OverP50 = 1.5;           // ... in the body: p95 / p50 above
+inline constexpr double kRebuildShare = 0.10;        // frac_neigh above: rebuilds explain a spread
+inline constexpr double kRebuildReach = 0.8;  // rebuild share / tail share from which they reach it
 inline constexpr double kRepetitionCv = 0.05;      // run-to-run CV above: the gate cannot see 5 %
 inline constexpr double kP95OverMean = 2.0;        // p95_us / mean step above
 inline constexpr double kP99OverMean = 3.0;        // p99_us / mean step above

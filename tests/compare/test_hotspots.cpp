@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -84,7 +85,8 @@ TEST_P(EachRule, FiresOnlyBeyondItsThreshold) {
 
 INSTANTIATE_TEST_SUITE_P(
     Thresholds, EachRule,
-    ::testing::Values(Case{"neighbor-share", "frac_neigh", 0.25, 0.26, Severity::kWarning},
+    // The healthy row has 64 atoms: from 25 % a note (SmallSystemsHaveTheirOwnNeighbourBound).
+    ::testing::Values(Case{"neighbor-share", "frac_neigh", 0.25, 0.26, Severity::kInfo},
                       Case{"force-share-low", "frac_force", 0.60, 0.59, Severity::kInfo},
                       Case{"other-share", "frac_other", 0.20, 0.21, Severity::kWarning},
                       // The healthy row's forces take 78 %: a large update next to them is a
@@ -100,6 +102,57 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"energy-drift", "energy_drift", -0.05, -0.06, Severity::kProblem},
                       Case{"conserved-drift", "conserved_drift", 0.5, 0.51, Severity::kProblem},
                       Case{"nn-descriptor", "nn_descriptor_frac", 0.5, 0.51, Severity::kInfo}));
+
+// Below 1,000 atoms the list's halo of images outweighs the system: 25-35 % is a note, above
+// 35 % a warning; from 1,000 atoms 25 % is the bound. Just inside and beyond each.
+TEST(Hotspots, SmallSystemsHaveTheirOwnNeighbourBound) {
+  auto severity_at = [](const char* name, double frac_neigh) -> std::optional<Severity> {
+    BenchSummary b = healthy();
+    b.name = name;
+    b.parts = parse_bench_name(b.name);
+    b.medians["frac_neigh"] = frac_neigh;
+    const Hotspots h = find_hotspots(b);
+    const Finding* f = finding(h, "neighbor-share");
+    if (f == nullptr) return std::nullopt;
+    return f->severity;
+  };
+  const char* small = "Step/NVE/999/lj-melt/cpu/manual_time";
+  const char* large = "Step/NVE/1000/lj-melt/cpu/manual_time";
+  EXPECT_EQ(severity_at(small, 0.25), std::nullopt);
+  EXPECT_EQ(severity_at(small, 0.26), Severity::kInfo);
+  EXPECT_EQ(severity_at(small, 0.35), Severity::kInfo);
+  EXPECT_EQ(severity_at(small, 0.36), Severity::kWarning);
+  EXPECT_EQ(severity_at(large, 0.25), std::nullopt);
+  EXPECT_EQ(severity_at(large, 0.26), Severity::kWarning);
+  // The note says why, and the warning keeps the advice about rebuilds.
+  BenchSummary b = healthy();
+  b.medians["frac_neigh"] = 0.30;
+  Hotspots h = find_hotspots(b);
+  ASSERT_TRUE(has_rule(h, "neighbor-share"));
+  EXPECT_NE(finding(h, "neighbor-share")->observation.find("Expected at 64 atoms"),
+            std::string::npos);
+  b.medians["frac_neigh"] = 0.40;
+  h = find_hotspots(b);
+  ASSERT_TRUE(has_rule(h, "neighbor-share"));
+  EXPECT_NE(finding(h, "neighbor-share")->recommendation.find("larger skin"), std::string::npos);
+}
+
+// Another program's rows have no md_bench name: the natoms counter gives the size; without
+// either, the 25 % bound holds.
+TEST(Hotspots, NeighbourBoundReadsNatomsWithoutAnMdBenchName) {
+  BenchSummary b = healthy();
+  b.name = "BM_MyEngineStep";
+  b.parts = parse_bench_name(b.name);
+  b.medians["frac_neigh"] = 0.30;
+  b.medians["natoms"] = 128;
+  Hotspots h = find_hotspots(b);
+  ASSERT_TRUE(has_rule(h, "neighbor-share"));
+  EXPECT_EQ(finding(h, "neighbor-share")->severity, Severity::kInfo);
+  b.medians.erase("natoms");
+  h = find_hotspots(b);
+  ASSERT_TRUE(has_rule(h, "neighbor-share"));
+  EXPECT_EQ(finding(h, "neighbor-share")->severity, Severity::kWarning);
+}
 
 TEST(Hotspots, StepVariationWithoutRebuildsIsAMachineWarning) {
   BenchSummary b = healthy();
@@ -123,6 +176,46 @@ TEST(Hotspots, TailsWithoutRebuildsAreWarnings) {
     ASSERT_NE(f, nullptr) << rule;
     EXPECT_EQ(f->severity, Severity::kWarning) << rule;
   }
+}
+
+// With steps_per_build k and the list's share f, a rebuild step costs up to about
+// mean x (1 + f (k - 1)); rebuilds explain a tail at quantile q when 1 / k is at least 0.8 of
+// 1 - q (k <= 25 for the p95, 125 for the p99) and that estimate reaches the tail. Just inside and
+// beyond each bound; mean step 10 us, no fence.
+TEST(Hotspots, RebuildsExplainOnlyTheTailsTheyReach) {
+  auto severity = [](const char* rule, double f, double k,
+                     double tail_us) -> std::optional<Severity> {
+    BenchSummary b = healthy();
+    b.medians["frac_neigh"] = f;
+    b.medians["steps_per_build"] = k;
+    b.medians["p95_us"] = std::string(rule) == "p95-tail" ? tail_us : 15;
+    b.medians["p99_us"] = std::string(rule) == "p99-tail" ? tail_us : 20;
+    const Hotspots h = find_hotspots(b);
+    const Finding* x = finding(h, rule);
+    if (x == nullptr) return std::nullopt;
+    return x->severity;
+  };
+  // p95: one step in 25 rebuilds at 1 + 0.09 x 24 = 3.16x the mean.
+  EXPECT_EQ(severity("p95-tail", 0.09, 25, 31.5), Severity::kInfo);
+  EXPECT_EQ(severity("p95-tail", 0.09, 25, 31.7), Severity::kWarning);  // slower than rebuilds
+  EXPECT_EQ(severity("p95-tail", 0.09, 26, 25.0), Severity::kWarning);  // too few rebuild steps
+  // p99: one step in 125 at 1 + 0.05 x 124 = 7.2x.
+  EXPECT_EQ(severity("p99-tail", 0.05, 125, 71.5), Severity::kInfo);
+  EXPECT_EQ(severity("p99-tail", 0.05, 125, 72.5), Severity::kWarning);
+  EXPECT_EQ(severity("p99-tail", 0.05, 126, 50.0), Severity::kWarning);
+  // A large share of time in the list no longer excuses a tail its rare rebuilds cannot reach.
+  EXPECT_EQ(severity("p95-tail", 0.15, 200, 25.0), Severity::kWarning);
+  // The note says how often and how slow.
+  BenchSummary b = healthy();
+  b.medians["frac_neigh"] = 0.09;
+  b.medians["steps_per_build"] = 20;
+  b.medians["p95_us"] = 25;
+  const Hotspots h = find_hotspots(b);
+  ASSERT_TRUE(has_rule(h, "p95-tail"));
+  EXPECT_NE(
+      finding(h, "p95-tail")->observation.find("one step in 20 rebuilds, at up to about 2.7x"),
+      std::string::npos)
+      << finding(h, "p95-tail")->observation;
 }
 
 // A spread CV from a few slow steps (p95 near the median) is the tail rules' business.
