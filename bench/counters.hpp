@@ -70,10 +70,12 @@ struct Measurement {
   double neighbors_per_atom = 0;
   double in_cutoff_per_atom = 0;  ///< of the listed pairs, those inside the cutoff (0: unknown)
   // Work and time.
-  double steps = 0;        ///< timed MD steps (a batched step of all replicas counts once)
-  double list_builds = 0;  ///< neighbour-list builds in those steps (a replica's; 0: none)
-  double seconds = 0;      ///< timed wall time
-  double timestep_ps = 0;  ///< model time step in ps (LJ units converted)
+  double steps = 0;  ///< timed MD steps (a batched step of all replicas counts once)
+  /// Neighbour-list builds in those steps (Batched: counted on the replica that built least);
+  /// < 0: not counted (the peers' rows).
+  double list_builds = -1;
+  double seconds = 0;                ///< timed wall time
+  double timestep_ps = 0;            ///< model time step in ps (LJ units converted)
   std::span<double> step_latencies;  ///< seconds per step; sorted in place by publish()
   // Phase time summed over replicas (seconds of one thread each).
   double neighbor_s = 0, force_s = 0, integrate_s = 0;

@@ -49,7 +49,8 @@ bool rebuilds_explain_spread(const BenchSummary& b) {
 // Whether rebuild steps make a latency tail at `quantile` (0.95, 0.99) of `ratio` x the mean
 // step. With steps_per_build k and the list's share f, a rebuild step costs about the mean step
 // plus the list's time of the k steps it serves, mean x (1 + f (k - 1)) (f also holds the list's
-// upkeep on the other steps, so this errs high). They reach the quantile when their share 1 / k
+// upkeep on the other steps, and a Batched row's replicas may rebuild in different steps, so
+// this errs high). They reach the quantile when their share 1 / k
 // is at least kRebuildReach of the tail's 1 - quantile (k <= 25 for the p95): the few ordinary
 // steps a machine slows fill the rest (water, rebuilding every 20.7-21.7 steps, has its p95 at
 // its rebuild steps), and in.lj's every-20 policy gives k a hair above 20 when the timed steps
@@ -211,7 +212,7 @@ std::string rebuild_note(const BenchSummary& b) {
            " of the time is in the list).";
   }
   const double k = b.value("steps_per_build");
-  return "Slow steps are neighbour rebuilds: one step in " + fixed("%.0f", k) +
+  return "Slow steps are neighbour rebuilds: one step in " + fixed("%.3g", k) +
          " rebuilds, at up to about " + fixed("%.1f", 1 + f * (k - 1)) + "x the mean step (" +
          percent(f) + " of the time is in the list).";
 }

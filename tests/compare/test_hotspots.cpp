@@ -187,7 +187,11 @@ TEST(Hotspots, RebuildsExplainOnlyTheTailsTheyReach) {
                      double tail_us) -> std::optional<Severity> {
     BenchSummary b = healthy();
     b.medians["frac_neigh"] = f;
-    b.medians["steps_per_build"] = k;
+    if (std::isnan(k)) {
+      b.medians.erase("steps_per_build");
+    } else {
+      b.medians["steps_per_build"] = k;
+    }
     b.medians["p95_us"] = std::string(rule) == "p95-tail" ? tail_us : 15;
     b.medians["p99_us"] = std::string(rule) == "p99-tail" ? tail_us : 20;
     const Hotspots h = find_hotspots(b);
@@ -203,8 +207,12 @@ TEST(Hotspots, RebuildsExplainOnlyTheTailsTheyReach) {
   EXPECT_EQ(severity("p99-tail", 0.05, 125, 71.5), Severity::kInfo);
   EXPECT_EQ(severity("p99-tail", 0.05, 125, 72.5), Severity::kWarning);
   EXPECT_EQ(severity("p99-tail", 0.05, 126, 50.0), Severity::kWarning);
-  // A large share of time in the list no longer excuses a tail its rare rebuilds cannot reach.
+  // A large share of time in the list no longer excuses a tail its rare rebuilds cannot reach,
+  // nor one of a row that did not rebuild at all (md_bench then reports the timed steps).
   EXPECT_EQ(severity("p95-tail", 0.15, 200, 25.0), Severity::kWarning);
+  EXPECT_EQ(severity("p99-tail", 0.15, 5000, 40.0), Severity::kWarning);
+  // Without the counter (older files, Peer rows), a list share above 10 % stands for rebuilds.
+  EXPECT_EQ(severity("p95-tail", 0.15, std::nan(""), 25.0), Severity::kInfo);
   // The note says how often and how slow.
   BenchSummary b = healthy();
   b.medians["frac_neigh"] = 0.09;
