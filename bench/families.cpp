@@ -46,13 +46,16 @@ void fail(benchmark::State& state, const std::string& what) {
 }
 
 // What every family reports after its loop: size, rates, phases (summed over replicas), memory,
-// latencies (host-timed engines) and the model's own stages.
+// latencies (host-timed engines), list builds and the model's own stages. device_memory_before
+// and builds_before were read just before the timed loop.
 Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe& probe,
                     std::int64_t iterations, double steps, double seconds,
-                    std::span<double> latencies, double device_memory_before) {
+                    std::span<double> latencies, double device_memory_before,
+                    long long builds_before) {
   Engine& engine = *ws.engine;
   Measurement m;
   probe.finish(m, iterations);
+  m.list_builds = static_cast<double>(engine.list_builds() - builds_before);
   m.natoms = static_cast<double>(engine.atoms_per_replica());
   m.replicas = static_cast<double>(engine.replicas());
   const EngineFigures f = engine.figures();
@@ -167,8 +170,7 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   }
   Measurement m =
       measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations()),
-              host_timed ? rec.seconds() : seconds, rec.samples(), mem_before);
-  m.list_builds = static_cast<double>(engine.list_builds() - builds_before);
+              host_timed ? rec.seconds() : seconds, rec.samples(), mem_before, builds_before);
   if (mem_before >= 0.0) m.gpu_mem_peak_bytes = mem_peak;
   if (!add_accuracy(state, spec, m)) return;
   publish(state, m);
@@ -262,8 +264,7 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   }
   Measurement m =
       measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations() * steps),
-              seconds, rec.samples(), mem_before);
-  m.list_builds = static_cast<double>(engine.list_builds() - builds_before);
+              seconds, rec.samples(), mem_before, builds_before);
   m.thermo = summarize_thermo(spec, th, m.natoms);
   if (!add_accuracy(state, spec, m)) return;
   publish(state, m);

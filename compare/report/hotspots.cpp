@@ -57,11 +57,15 @@ bool rebuilds_explain_spread(const BenchSummary& b) {
 // end mid-interval. They explain the tail when a rebuild step is at least that slow. Without
 // steps_per_build (files from before it, other programs), a real share of time in the list stands
 // for both.
+// A rebuild step's time over the mean step, 1 + f (k - 1) (below).
+double rebuild_step_over_mean(const BenchSummary& b) {
+  return 1 + b.value("frac_neigh") * (b.value("steps_per_build") - 1);
+}
 bool rebuilds_explain_tail(const BenchSummary& b, double ratio, double quantile) {
-  const double k = b.value("steps_per_build"), f = b.value("frac_neigh");
+  const double k = b.value("steps_per_build");
   if (!b.has("steps_per_build")) return rebuilds_explain_spread(b);
-  if (!(k > 0) || !(f >= 0)) return false;
-  return k * (1 - quantile) * L::kRebuildReach <= 1 + 1e-9 && 1 + f * (k - 1) >= ratio;
+  if (!(k > 0) || !(b.value("frac_neigh") >= 0)) return false;
+  return k * (1 - quantile) * L::kRebuildReach <= 1 + 1e-9 && rebuild_step_over_mean(b) >= ratio;
 }
 
 // A Peer row measures LAMMPS: its lists and allocations are LAMMPS's, nothing to change here.
@@ -213,8 +217,8 @@ std::string rebuild_note(const BenchSummary& b) {
   }
   const double k = b.value("steps_per_build");
   return "Slow steps are neighbour rebuilds: one step in " + fixed("%.3g", k) +
-         " rebuilds, at up to about " + fixed("%.1f", 1 + f * (k - 1)) + "x the mean step (" +
-         percent(f) + " of the time is in the list).";
+         " rebuilds, at up to about " + fixed("%.1f", rebuild_step_over_mean(b)) +
+         "x the mean step (" + percent(f) + " of the time is in the list).";
 }
 
 void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Finding>& out) {
