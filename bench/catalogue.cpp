@@ -17,7 +17,7 @@
 #include "model/nnp/nn_weights_json.hpp"
 #include "model/stillinger_weber.hpp"
 #ifdef MDB_HAVE_TORCH
-#include "model/torch/torch_model.hpp"
+#include "model/torch/torch_module.hpp"
 #endif
 #ifdef MDB_HAVE_PYTHON
 #include "md/structure/elements.hpp"
@@ -324,19 +324,26 @@ ModelRecipe eam(std::string_view argument, const ModelRequest& request) {
   return r;
 }
 
-// torch:<file>: a deployed TorchScript model (model/torch/), loaded once here so that a bad file
-// or a species it lacks is an error now; each model the recipe makes loads the file again.
+// torch:<file>: a deployed TorchScript model (model/torch/, through its module), loaded once here
+// so that a bad file or a species it lacks is an error now; each model the recipe makes loads the
+// file again.
 ModelRecipe torch_file(std::string_view argument, const ModelRequest& request) {
 #ifdef MDB_HAVE_TORCH
   if (argument.empty()) bad("model=torch:<file> needs a file");
   const std::string path(argument);
-  const TorchModel probe(path);
-  probe.check_species(request.species);
+  const TorchModuleApi* torch = nullptr;
+  try {
+    torch = &torch_module();
+  } catch (const std::runtime_error& e) {
+    bad(e.what());
+  }
+  const std::unique_ptr<ForceField> probe = torch->load(path);
+  torch->check_species(*probe, request.species);
   ModelRecipe r;
   r.family = "torch";
-  r.make = [path] { return std::make_unique<TorchModel>(path); };
+  r.make = [torch, path] { return torch->load(path); };
   // Finite differences of a float32 energy hold ~1e-2 eV/A, as for a trained float network.
-  r.force_tolerance = probe.info().double_precision ? 1e-5 : kTrainedNetworkForceTolerance;
+  r.force_tolerance = torch->info(*probe).double_precision ? 1e-5 : kTrainedNetworkForceTolerance;
   return r;
 #else
   static_cast<void>(argument);

@@ -245,19 +245,4 @@ std::size_t NeighborList::count_pairs_within(double r) const {
   return n;
 }
 
-NeighborView NeighborList::view() const {
-  NeighborView v;
-  v.n_local = halo_.n_local();
-  v.n_ghost = halo_.n_ghost();
-  v.offsets = offsets_.data();
-  v.neighbors = neighbors_.data();
-  v.x = halo_.x().data();
-  v.y = halo_.y().data();
-  v.z = halo_.z().data();
-  v.species = halo_.species().data();
-  v.owner = halo_.owner().data();
-  v.image_sign = halo_.image_sign().data();
-  return v;
-}
-
 }  // namespace mdb

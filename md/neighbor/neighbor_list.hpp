@@ -53,7 +53,22 @@ class NeighborList {
 
   /// The extended atoms, and for Half and Full lists their pairs (a Cluster list's pairs are in
   /// clusters(); its view has no offsets or neighbours, and its positions are the last build's).
-  NeighborView view() const;
+  /// Inline: the TorchScript module (model/torch/torch_module.hpp), loaded apart from the
+  /// program, reads lists through it without linking md/.
+  NeighborView view() const {
+    NeighborView v;
+    v.n_local = halo_.n_local();
+    v.n_ghost = halo_.n_ghost();
+    v.offsets = offsets_.data();
+    v.neighbors = neighbors_.data();
+    v.x = halo_.x().data();
+    v.y = halo_.y().data();
+    v.z = halo_.z().data();
+    v.species = halo_.species().data();
+    v.owner = halo_.owner().data();
+    v.image_sign = halo_.image_sign().data();
+    return v;
+  }
   /// The cluster pair list (kinds Cluster and Cluster2x4; empty otherwise), packed for the current
   /// positions.
   const ClusterPairList& clusters() const { return clusters_; }

@@ -1,0 +1,74 @@
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+#include "model/torch/torch_module.hpp"
+
+namespace mdb {
+namespace {
+
+// dlerror()'s text after a failed call, on one line.
+std::string last_dl_error() {
+  const char* e = ::dlerror();
+  std::string s = e != nullptr ? e : "unknown error";
+  for (char& c : s) {
+    if (c == '\n') c = ' ';
+  }
+  return s;
+}
+
+}  // namespace
+
+const TorchModuleApi& open_torch_module(const std::vector<std::string>& candidates) {
+  std::string tried;
+  for (auto it = candidates.begin(); it != candidates.end(); ++it) {
+    const std::string& file = *it;
+    if (file.empty() || std::find(candidates.begin(), it, file) != it) continue;
+    // Never closed: models the module made may live until the process exits.
+    void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      // dlerror() names the file when it is the one missing, not when a library it needs is.
+      const std::string why = last_dl_error();
+      tried.append(tried.empty() ? "" : "; ")
+          .append(why.starts_with(file) ? why : file + ": " + why);
+      continue;
+    }
+    using Entry = const TorchModuleApi* (*)();
+    auto entry = reinterpret_cast<Entry>(::dlsym(handle, kTorchModuleEntry));
+    if (entry == nullptr) {
+      throw std::runtime_error(file + " is not md_bench's TorchScript module (no " +
+                               kTorchModuleEntry + ")");
+    }
+    const TorchModuleApi* api = entry();
+    if (api == nullptr || api->version != kTorchModuleVersion) {
+      throw std::runtime_error(file + " is another build's TorchScript module (version " +
+                               std::to_string(api != nullptr ? api->version : -1) + ", expected " +
+                               std::to_string(kTorchModuleVersion) + "): rebuild md_bench");
+    }
+    return *api;
+  }
+  throw std::runtime_error(
+      "TorchScript models need md_bench's libtorch module, which did not load (" +
+      (tried.empty() ? std::string("no file to try") : tried) + ")");
+}
+
+namespace {
+
+std::string beside_program() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  return (exe.parent_path().parent_path() / "lib" / kTorchModuleFile).string();
+}
+
+}  // namespace
+
+const TorchModuleApi& torch_module() {
+  // A failed first call (a static's initialiser that throws) is tried again by the next one.
+  static const TorchModuleApi& api = open_torch_module({MDB_TORCH_MODULE_PATH, beside_program()});
+  return api;
+}
+
+}  // namespace mdb
