@@ -22,7 +22,7 @@ const TorchModelInfo& info(const ForceField& model) {
 
 extern "C" __attribute__((visibility("default"))) const mdb::TorchModuleApi*
 mdb_torch_module_api() {
-  static const mdb::TorchModuleApi api{mdb::kTorchModuleVersion, &mdb::load, &mdb::check_species,
-                                       &mdb::info};
+  static const mdb::TorchModuleApi api{mdb::kTorchModuleVersion, mdb::torch_module_layout(),
+                                       &mdb::load, &mdb::check_species, &mdb::info};
   return &api;
 }

@@ -23,35 +23,44 @@ std::string last_dl_error() {
 
 const TorchModuleApi& open_torch_module(const std::vector<std::string>& candidates) {
   std::string tried;
-  for (auto it = candidates.begin(); it != candidates.end(); ++it) {
-    const std::string& file = *it;
-    if (file.empty() || std::find(candidates.begin(), it, file) != it) continue;
+  auto refuse = [&](const std::string& why) {
+    tried.append(tried.empty() ? "" : "; ").append(why);
+  };
+  std::vector<std::string> seen;  // a file named twice (a link, a relative path) is tried once
+  for (const std::string& file : candidates) {
+    if (file.empty()) continue;
+    std::error_code ec;
+    const std::filesystem::path canonical = std::filesystem::weakly_canonical(file, ec);
+    const std::string key = ec ? file : canonical.string();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
     // Never closed: models the module made may live until the process exits.
     void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr) {
       // dlerror() names the file when it is the one missing, not when a library it needs is.
       const std::string why = last_dl_error();
-      tried.append(tried.empty() ? "" : "; ")
-          .append(why.starts_with(file) ? why : file + ": " + why);
+      refuse(why.starts_with(file) ? why : file + ": " + why);
       continue;
     }
     using Entry = const TorchModuleApi* (*)();
     auto entry = reinterpret_cast<Entry>(::dlsym(handle, kTorchModuleEntry));
-    if (entry == nullptr) {
-      throw std::runtime_error(file + " is not md_bench's TorchScript module (no " +
-                               kTorchModuleEntry + ")");
+    const TorchModuleApi* api = entry != nullptr ? entry() : nullptr;
+    if (api == nullptr) {
+      refuse(file + " is not md_bench's TorchScript module (no " + kTorchModuleEntry + ")");
+    } else if (api->version != kTorchModuleVersion || api->layout != torch_module_layout()) {
+      refuse(file + " is another build's TorchScript module (" +
+             (api->version != kTorchModuleVersion
+                  ? "version " + std::to_string(api->version) + ", expected " +
+                        std::to_string(kTorchModuleVersion)
+                  : std::string("other type layouts")) +
+             ")");
+    } else {
+      return *api;
     }
-    const TorchModuleApi* api = entry();
-    if (api == nullptr || api->version != kTorchModuleVersion) {
-      throw std::runtime_error(file + " is another build's TorchScript module (version " +
-                               std::to_string(api != nullptr ? api->version : -1) + ", expected " +
-                               std::to_string(kTorchModuleVersion) + "): rebuild md_bench");
-    }
-    return *api;
   }
   throw std::runtime_error(
       "TorchScript models need md_bench's libtorch module, which did not load (" +
-      (tried.empty() ? std::string("no file to try") : tried) + ")");
+      (tried.empty() ? std::string("no file to try") : tried) + "): rebuild md_bench");
 }
 
 namespace {

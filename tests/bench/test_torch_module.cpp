@@ -43,7 +43,6 @@ TEST(TorchModule, LibtorchLoadsWithTheModuleNotWithTheProgram) {
   EXPECT_EQ(api.version, mdb::kTorchModuleVersion);
   EXPECT_TRUE(loaded(mdb::kTorchModuleFile));
   EXPECT_TRUE(loaded("libtorch_cpu"));
-  EXPECT_EQ(&mdb::torch_module(), &api);  // opened once
 }
 
 void expect_one_line_error(const std::vector<std::string>& candidates, const std::string& part) {
@@ -70,6 +69,21 @@ TEST(TorchModule, AModuleThatDoesNotOpenIsOneLineNamingEachFileTried) {
   }
   // A shared object that loads but is no module of ours (the C library).
   expect_one_line_error({"libc.so.6"}, "libc.so.6 is not md_bench's TorchScript module");
+}
+
+// A module of another build is refused, and the next file is tried: one whose API version is
+// not this build's, one whose types are laid out otherwise (torch_module_layout).
+TEST(TorchModule, AnotherBuildsModuleIsRefusedAndTheNextFileTried) {
+  const std::string version = MDB_STALE_TORCH_VERSION_MODULE;
+  const std::string layout = MDB_STALE_TORCH_LAYOUT_MODULE;
+  expect_one_line_error({version}, version + " is another build's TorchScript module (version " +
+                                       std::to_string(mdb::kTorchModuleVersion + 1));
+  expect_one_line_error({layout}, layout +
+                                      " is another build's TorchScript module (other type "
+                                      "layouts)");
+  const mdb::TorchModuleApi& api = mdb::open_torch_module({version, layout, MDB_TORCH_MODULE});
+  EXPECT_EQ(api.layout, mdb::torch_module_layout());
+  EXPECT_NE(api.load, nullptr);
 }
 #else
 TEST(TorchModule, SkippedWithoutLibtorch) {
