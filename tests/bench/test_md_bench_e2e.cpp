@@ -22,6 +22,7 @@
 #include "model/nnp/nn_presets.hpp"
 #include "model/nnp/nn_weights_json.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_path.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -33,8 +34,7 @@ Result run_md_bench(const std::string& args) {
 }
 
 std::filesystem::path temp_json(const char* name) {
-  return std::filesystem::temp_directory_path() /
-         (std::string("mdbench_e2e_") + name + "_" + std::to_string(::getpid()) + ".json");
+  return test::process_temp_path(std::string("mdbench_e2e_") + name, ".json");
 }
 
 class MdBenchRun : public ::testing::Test {

@@ -2,7 +2,6 @@
 // Benchmark's rule that a reported run fills --benchmark_min_time must stay as Google Benchmark's
 // own search gives them (--md_size_runs=off).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +16,7 @@
 
 #include "compare/diff/gbench_json.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_path.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -31,8 +31,7 @@ const std::string kRows =
     "--benchmark_min_time=0.05";
 
 std::filesystem::path temp_path(const std::string& name) {
-  return std::filesystem::temp_directory_path() /
-         ("mdbench_run_length_" + name + "_" + std::to_string(::getpid()));
+  return test::process_temp_path("mdbench_run_length_" + name);
 }
 
 struct MdBenchRun {

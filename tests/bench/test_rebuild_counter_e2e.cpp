@@ -3,7 +3,6 @@
 // rebuild exactly once in 20, wherever the timed region starts. md_report's tail rules read this
 // counter (docs/REPORT.md), so a wrong count would excuse or accuse the wrong tails.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -11,13 +10,13 @@
 
 #include "compare/diff/gbench_json.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_path.hpp"
 
 namespace mdb::bench {
 namespace {
 
 TEST(MdBenchRebuilds, StepsPerBuildFollowsTheCasesRebuildInterval) {
-  const auto out = std::filesystem::temp_directory_path() /
-                   ("mdbench_e2e_rebuilds_" + std::to_string(::getpid()) + ".json");
+  const auto out = test::process_temp_path("mdbench_e2e_rebuilds", ".json");
   const test::CommandResult r = test::run_command(
       MDB_MD_BENCH_PATH,
       "--benchmark_filter='^(Step|Trajectory)/NVE/64/lj-melt/cpu/' --md_steps=100 "
