@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "bench/counters.hpp"
+#include "bench/iteration_batches.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/nn_stages.hpp"
 #include "bench/progress.hpp"
@@ -39,6 +43,8 @@ std::size_t capped(long long n) {
 
 std::atomic<long> g_errors{0};
 bool g_sizing_calls = false;
+bool g_prepare_calls = false;
+std::optional<double> g_prepared_pace;
 
 void fail(benchmark::State& state, const std::string& what) {
   discard_workspace();
@@ -115,15 +121,16 @@ bool add_accuracy(benchmark::State& state, const BenchmarkSpec& spec, Measuremen
 }
 
 // Step, Scaling and Batched: one iteration = one step of every replica. A host-timed engine
-// times each step; a device engine times spans of ws.chunk steps between two events and credits
-// each step the span's time / chunk (a span whose steps were replayed is timed again).
+// times each step; a device engine times spans of up to ws.chunk steps between two events (a span
+// whose steps were replayed is timed again).
 void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws) {
   Engine& engine = *ws.engine;
   const bool host_timed = engine.host_timed_steps();
   const double max_t = blow_up_temperature(*spec.key.spec);
-  StepRecorder rec(ws.latencies, host_timed ? capped(state.max_iterations) : 0);
-  long until_check = kHealthEvery, pending = 0, done = 0;
-  double seconds = 0.0, per_step = 0.0;
+  IterationBatches batches(state, host_timed ? 0 : ws.chunk);
+  StepRecorder rec(ws.latencies, host_timed ? capped(batches.most()) : 0);
+  long until_check = kHealthEvery;
+  double seconds = 0.0;
   engine.reset_phase_times();
   const long long builds_before = engine.list_builds();
   reset_nn_stages(engine);
@@ -132,36 +139,41 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   const double mem_before = engine.device_memory_bytes();
   double mem_peak = mem_before;
   try {
-    for (auto _ : state) {
+    for (std::int64_t k; (k = batches.next(seconds)) > 0;) {
       if (host_timed) {
-        engine.step();
-        per_step = engine.last_step_seconds();
-        rec.add(per_step);
-      } else if (pending == 0) {
-        const long k = std::min<long>(ws.chunk, static_cast<long>(state.max_iterations) - done);
+        double batch_s = 0.0;
+        for (std::int64_t i = 0; i < k; ++i) {
+          engine.step();
+          const double per_step = engine.last_step_seconds();
+          rec.add(per_step);
+          batch_s += per_step;
+          if (--until_check == 0) {
+            until_check = kHealthEvery;
+            if (auto err = engine.check_health(max_t)) return fail(state, *err);
+          }
+        }
+        state.SetIterationTime(batch_s);
+        seconds += batch_s;
+        continue;
+      }
+      for (std::int64_t done = 0; done < k;) {
+        const std::int64_t span_steps = std::min<std::int64_t>(ws.chunk, k - done);
         // Each re-time follows a growth of the device list's storage by a quarter, so a few
         // attempts cover any system that is not exploding.
         constexpr int kTimingAttempts = 8;
         double span = std::numeric_limits<double>::quiet_NaN();
         for (int attempt = 0; attempt < kTimingAttempts && !std::isfinite(span); ++attempt) {
           engine.begin_timing();
-          for (long i = 0; i < k; ++i) engine.step();
+          for (std::int64_t i = 0; i < span_steps; ++i) engine.step();
           span = engine.end_timing();
         }
         if (!std::isfinite(span)) {
           return fail(state, "the device neighbour list kept outgrowing its storage");
         }
         mem_peak = std::max(mem_peak, engine.device_memory_bytes());
+        state.SetIterationTime(span);
         seconds += span;
-        per_step = span / static_cast<double>(k);
-        pending = k;
-      }
-      state.SetIterationTime(per_step);
-      if (!host_timed) --pending;
-      ++done;
-      if (host_timed && --until_check == 0) {
-        until_check = kHealthEvery;
-        if (auto err = engine.check_health(max_t)) return fail(state, *err);
+        done += span_steps;
       }
     }
     if (auto err = engine.check_health(max_t)) return fail(state, *err);
@@ -220,10 +232,11 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   const bool host_timed = engine.host_timed_steps();
   const double max_t = blow_up_temperature(*spec.key.spec);
   const long steps = spec.trajectory_steps;
-  StepRecorder rec(ws.latencies, host_timed ? capped(state.max_iterations * steps) : 0);
+  IterationBatches batches(state, 1);
+  StepRecorder rec(ws.latencies, host_timed ? capped(batches.most() * steps) : 0);
   ThermoSamples& th = ws.thermo;
   th.clear();
-  th.reserve(static_cast<std::size_t>(state.max_iterations * (steps / kThermoEvery + 1)));
+  th.reserve(static_cast<std::size_t>(batches.most() * (steps / kThermoEvery + 1)));
   engine.thermo(ws.thermo_now);  // sizes the read-back buffers before anything is timed
   double seconds = 0.0;
   engine.reset_phase_times();
@@ -233,30 +246,32 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   probe.start();
   const double mem_before = engine.device_memory_bytes();
   try {
-    for (auto _ : state) {
-      engine.begin_timing();
-      for (long k = 0; k < steps; ++k) {
-        const bool observe = (k + 1) % kThermoEvery == 0;
-        engine.step(observe);
-        if (host_timed) rec.add(engine.last_step_seconds());
-        if (!observe) continue;
-        engine.thermo(ws.thermo_now);
-        const Thermo& t = ws.thermo_now.front();
-        th.time.push_back(t.time);
-        th.energy.push_back(t.total);
-        th.conserved.push_back(t.conserved);
-        th.temperature.push_back(t.temperature);
-        th.pressure.push_back(t.pressure);
-        th.density.push_back(t.mass_density);
-        if (!std::isfinite(t.total)) return fail(state, "the total energy is not finite");
-        if (host_timed && (k + 1) % kHealthEvery == 0) {
-          if (auto err = engine.check_health(max_t)) return fail(state, *err);
+    for (std::int64_t n; (n = batches.next(seconds)) > 0;) {
+      for (std::int64_t trajectory = 0; trajectory < n; ++trajectory) {
+        engine.begin_timing();
+        for (long k = 0; k < steps; ++k) {
+          const bool observe = (k + 1) % kThermoEvery == 0;
+          engine.step(observe);
+          if (host_timed) rec.add(engine.last_step_seconds());
+          if (!observe) continue;
+          engine.thermo(ws.thermo_now);
+          const Thermo& t = ws.thermo_now.front();
+          th.time.push_back(t.time);
+          th.energy.push_back(t.total);
+          th.conserved.push_back(t.conserved);
+          th.temperature.push_back(t.temperature);
+          th.pressure.push_back(t.pressure);
+          th.density.push_back(t.mass_density);
+          if (!std::isfinite(t.total)) return fail(state, "the total energy is not finite");
+          if (host_timed && (k + 1) % kHealthEvery == 0) {
+            if (auto err = engine.check_health(max_t)) return fail(state, *err);
+          }
         }
+        engine.synchronize();  // the trajectory's last steps, and any replay, inside the span
+        const double dt = engine.end_timing();
+        state.SetIterationTime(dt);
+        seconds += dt;
       }
-      engine.synchronize();  // the trajectory's last steps, and any replay, inside the span
-      const double dt = engine.end_timing();
-      state.SetIterationTime(dt);
-      seconds += dt;
     }
     if (auto err = engine.check_health(max_t)) return fail(state, *err);
   } catch (const std::exception& e) {
@@ -303,6 +318,24 @@ std::string reported_name(const std::string& registered, long long size) {
 
 void set_sizing_calls(bool on) {
   g_sizing_calls = on;
+}
+
+void set_prepare_calls(bool on) {
+  g_prepare_calls = on;
+}
+
+bool prepare_calls() {
+  return g_prepare_calls;
+}
+
+void finish_prepare_call(benchmark::State& state, std::optional<double> seconds_per_iteration) {
+  g_prepared_pace = seconds_per_iteration;
+  for (auto _ : state) {
+  }
+}
+
+std::optional<double> take_prepared_pace() {
+  return std::exchange(g_prepared_pace, std::nullopt);
 }
 
 const char* family_name(Family f) {
@@ -362,6 +395,15 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
     ws = &acquire_workspace(static_cast<int>(s.family), s.key, choice_for(s));
   } catch (const std::exception& e) {
     return fail(state, e.what());
+  }
+  if (g_prepare_calls) {
+    // A device engine's warm-up is timed by the host, unlike its steps: no pace from it.
+    std::optional<double> pace;
+    if (ws->engine->host_timed_steps() && ws->warm_step_s > 0.0) {
+      pace = ws->warm_step_s *
+             static_cast<double>(s.family == Family::Trajectory ? s.trajectory_steps : 1);
+    }
+    return finish_prepare_call(state, pace);
   }
   try {  // the loops catch their own errors; this catches the set-up around them
     if (s.family == Family::Trajectory) return run_trajectory(state, s, *ws);

@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "bench/counters.hpp"
@@ -53,6 +54,17 @@ long benchmarks_in_error();
 /// While on (run_sizing's unreported probes), calls print no progress line, record no step
 /// samples and count no errors.
 void set_sizing_calls(bool on);
+/// While on (run_sizing's first call of a row, a probe too), a call only prepares its row: it
+/// builds and warms the row's engine (or its peer), kept for the calls after it, notes the row's
+/// pace as the warm-up measured it (take_prepared_pace), and runs one empty iteration.
+void set_prepare_calls(bool on);
+bool prepare_calls();
+/// Ends a prepare call: notes `seconds_per_iteration` (none: a row whose warm-up does not say,
+/// such as a device engine's) and runs Google Benchmark's loop empty.
+void finish_prepare_call(benchmark::State& state, std::optional<double> seconds_per_iteration);
+/// The pace the last prepare call noted, in seconds per Google Benchmark iteration, and forgets
+/// it; none when no prepare call noted one since.
+std::optional<double> take_prepared_pace();
 
 /// Runs one benchmark call. All families use manual time (the timed steps' wall time, read from
 /// the time-stamp counter) so CPU and CUDA names and semantics match. Failures (a state that

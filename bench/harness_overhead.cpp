@@ -6,9 +6,11 @@
 // docs/PERFORMANCE.md gives the command and the ratios (bookkeeping / raw_step is the overhead).
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <stdexcept>
 
 #include "bench/cases.hpp"
+#include "bench/iteration_batches.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/workspace.hpp"
 #include "md/engine/cpu_engine.hpp"
@@ -31,25 +33,33 @@ CpuEngine& shared_engine() {
   return static_cast<CpuEngine&>(*engine);
 }
 
+// The loops below are run_steps's (families.cpp) for a host-timed engine: batches of steps, each
+// step's time recorded and summed, the batch's sum handed to Google Benchmark.
 void bookkeeping(benchmark::State& state) {
   PhaseTimer timer;
   std::vector<double> buffer;
-  StepRecorder rec(buffer,
-                   static_cast<std::size_t>(std::min<long long>(state.max_iterations, 1 << 24)));
+  IterationBatches batches(state, 0);
+  StepRecorder rec(buffer, static_cast<std::size_t>(std::min<long long>(batches.most(), 1 << 24)));
   long until_check = kHealthEvery;
   long checks = 0;
+  double seconds = 0.0;
   const double spt = PhaseTimer::seconds_per_tick();
-  for (auto _ : state) {
-    const std::uint64_t t0 = PhaseTimer::now();  // what CpuEngine::step() adds around a step
-    timer.start_at(t0);
-    benchmark::ClobberMemory();  // the step would go here
-    const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
-    rec.add(dt);
-    state.SetIterationTime(dt);
-    if (--until_check == 0) {
-      until_check = kHealthEvery;
-      ++checks;
+  for (std::int64_t k; (k = batches.next(seconds)) > 0;) {
+    double batch_s = 0.0;
+    for (std::int64_t i = 0; i < k; ++i) {
+      const std::uint64_t t0 = PhaseTimer::now();  // what CpuEngine::step() adds around a step
+      timer.start_at(t0);
+      benchmark::ClobberMemory();  // the step would go here
+      const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
+      rec.add(dt);
+      batch_s += dt;
+      if (--until_check == 0) {
+        until_check = kHealthEvery;
+        ++checks;
+      }
     }
+    state.SetIterationTime(batch_s);
+    seconds += batch_s;
   }
   benchmark::DoNotOptimize(checks);
 }
@@ -63,18 +73,24 @@ void recorded_step(benchmark::State& state) {
   Engine& engine = shared_engine();
   const double max_t = blow_up_temperature(*find_case("lj-ar"));
   std::vector<double> buffer;
-  StepRecorder rec(buffer,
-                   static_cast<std::size_t>(std::min<long long>(state.max_iterations, 1 << 24)));
+  IterationBatches batches(state, 0);
+  StepRecorder rec(buffer, static_cast<std::size_t>(std::min<long long>(batches.most(), 1 << 24)));
   long until_check = kHealthEvery;
-  for (auto _ : state) {
-    engine.step();
-    const double dt = engine.last_step_seconds();
-    rec.add(dt);
-    state.SetIterationTime(dt);
-    if (--until_check == 0) {
-      until_check = kHealthEvery;
-      benchmark::DoNotOptimize(engine.check_health(max_t));
+  double seconds = 0.0;
+  for (std::int64_t k; (k = batches.next(seconds)) > 0;) {
+    double batch_s = 0.0;
+    for (std::int64_t i = 0; i < k; ++i) {
+      engine.step();
+      const double dt = engine.last_step_seconds();
+      rec.add(dt);
+      batch_s += dt;
+      if (--until_check == 0) {
+        until_check = kHealthEvery;
+        benchmark::DoNotOptimize(engine.check_health(max_t));
+      }
     }
+    state.SetIterationTime(batch_s);
+    seconds += batch_s;
   }
 }
 

@@ -298,9 +298,9 @@ const char* md_options_help() {
                                         (default $MDBENCH_STATE_CACHE, else
                                         ~/.cache/mdbench/states)
           [--md_allow_errors]           exit 0 even when a benchmark ended in error
-          [--md_size_runs=on|off]       on (default): each row's iteration count from short
-                                        probes, filling 1.2 x --benchmark_min_time; off: Google
-                                        Benchmark's own search (runs of up to 1.4 x the minimum)
+          [--md_size_runs=on|off]       on (default): each row's iteration count from a short
+                                        probe, its last batch filling --benchmark_min_time; off:
+                                        Google Benchmark's own search (runs of up to 1.4 x it)
 Bad values print one line and exit with code 2; a run in which a benchmark ended in error
 (its row says why) exits with code 1 unless --md_allow_errors.
 

@@ -195,7 +195,9 @@ void run_checked(Engine& engine, const CaseSpec& c, long n, const char* what) {
 
 namespace {
 
-void warm_up(Engine& engine, const CaseSpec& c, long steps) {
+// Returns the warm-up's pace (s per step): its steps after the single ones, or the last single
+// step where it ran no others (a slow model), so that the first, cold steps do not count.
+double warm_up(Engine& engine, const CaseSpec& c, long steps) {
   // The first steps touch every buffer; then the run goes on through two neighbour-list
   // rebuilds, whose list (and device list storage) is sized for a moving system, so that growth
   // does not land in the timed steps. A system that has not rebuilt twice within
@@ -207,21 +209,34 @@ void warm_up(Engine& engine, const CaseSpec& c, long steps) {
   constexpr long kMinWarmupSteps = 2;
   constexpr long kMaxWarmupSteps = 2000;
   constexpr double kMaxWarmupSeconds = 0.05;
+  using Clock = std::chrono::steady_clock;
   const long long builds = engine.list_builds();
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = Clock::now();
+  double chunked_s = 0.0, last_single_s = 0.0;
+  long chunked_steps = 0;
   for (long done = 0; done < kMaxWarmupSteps;) {
     if (done >= steps && engine.list_builds() >= builds + 2) break;
-    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+    const std::chrono::duration<double> spent = Clock::now() - start;
     if (done >= std::min(steps, kMinWarmupSteps) && spent.count() > kMaxWarmupSeconds) break;
     const long k = done < steps ? 1 : 10;
+    const auto t0 = Clock::now();
     run_checked(engine, c, k, "warm-up");
+    const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (k == 1) {
+      last_single_s = dt;
+    } else {
+      chunked_s += dt;
+      chunked_steps += k;
+    }
     done += k;
   }
+  return chunked_steps > 0 ? chunked_s / static_cast<double>(chunked_steps) : last_single_s;
 }
 
 }  // namespace
 
-std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice) {
+std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice,
+                                          double* warm_step_s) {
   const CaseSpec& c = *key.spec;
   std::vector<System> replicas;
   replicas.reserve(static_cast<std::size_t>(choice.replicas));
@@ -239,7 +254,8 @@ std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoic
     };
   }
   std::unique_ptr<Engine> engine = make_engine(choice.backend, std::move(spec));
-  warm_up(*engine, c, choice.warmup_steps);
+  const double pace = warm_up(*engine, c, choice.warmup_steps);
+  if (warm_step_s != nullptr) *warm_step_s = pace;
   return engine;
 }
 

@@ -68,9 +68,11 @@ struct EngineChoice {
 /// An engine ready to time: the cached state (replica r > 0 with its own Maxwell-Boltzmann
 /// velocities at the equilibrated temperature, and noise seeds of its own), the case's model and
 /// ensemble, warmed up for `warmup_steps` and then through two neighbour-list rebuilds, at least
-/// two steps and at most 2,000 steps or about 0.05 s, health-checked. Throws what make_engine
-/// throws, and std::runtime_error when the warm-up blows up.
-std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice);
+/// two steps and at most 2,000 steps or about 0.05 s, health-checked. `warm_step_s`, when given,
+/// gets the warm-up's pace in wall seconds per step, its first (cold) steps left out. Throws what
+/// make_engine throws, and std::runtime_error when the warm-up blows up.
+std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoice& choice,
+                                          double* warm_step_s = nullptr);
 
 /// The kinetic temperature above which a run of case `c` counts as blown up (20 x the case's).
 double blow_up_temperature(const CaseSpec& c);

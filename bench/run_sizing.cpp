@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench/families.hpp"
+#include "bench/iteration_batches.hpp"
 #include "bench/samples_out.hpp"
 #include "bench/scaling_fit.hpp"
 
@@ -43,14 +44,19 @@ class HeldReporter final : public benchmark::BenchmarkReporter {
   std::deque<benchmark::MemoryManager::Result> memory_;  // stable addresses
 };
 
-// While alive, benchmark calls are probes: no progress lines, step samples or error counts.
-class SizingCalls {
+// Turns one of families.hpp's call modes on while alive.
+template <void (*Set)(bool)>
+class CallMode {
  public:
-  SizingCalls() { set_sizing_calls(true); }
-  ~SizingCalls() { set_sizing_calls(false); }
-  SizingCalls(const SizingCalls&) = delete;
-  SizingCalls& operator=(const SizingCalls&) = delete;
+  CallMode() { Set(true); }
+  ~CallMode() { Set(false); }
+  CallMode(const CallMode&) = delete;
+  CallMode& operator=(const CallMode&) = delete;
 };
+// Probes: no progress lines, step samples or error counts.
+using SizingCalls = CallMode<set_sizing_calls>;
+// Calls that only prepare their row (set_prepare_calls).
+using PrepareCalls = CallMode<set_prepare_calls>;
 
 const Run* first_iteration_run(const std::vector<Run>& runs) {
   for (const Run& r : runs) {
@@ -94,13 +100,17 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
   if (reporters.file) file.emplace(*reporters.file);
   // One registration per call; a probe is one repetition whatever the flags say, with no heap
   // hook. Google Benchmark decides which runs each reporter gets, unless the caller does.
-  auto call = [&](std::int64_t n, bool probe) {
+  auto call = [&](std::int64_t n, bool probe, double sized_pace_s = 0.0) {
     benchmark::ClearRegisteredBenchmarks();
     auto* b = register_benchmark(p, n);
     if (probe && settings.repetitions != 1) b->Repetitions(1);
     if (every_run_to_both) b->DisplayAggregatesOnly(false);
     benchmark::RegisterMemoryManager(probe ? nullptr : settings.memory);
+    // Google Benchmark's statistics need every repetition at one count: those cannot extend.
+    const bool extends = !probe && n > 0 && settings.repetitions == 1;
+    set_run_fill(extends ? kExtendFill * settings.min_time_s : 0.0, sized_pace_s);
     benchmark::RunSpecifiedBenchmarks(&display, file ? &*file : nullptr, ".");
+    set_run_fill(0.0);
     benchmark::RegisterMemoryManager(nullptr);
     benchmark::ClearRegisteredBenchmarks();
     return Held{display.take(), file ? file->take() : std::vector<Run>{}};
@@ -118,25 +128,36 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
   };
   const bool single = settings.repetitions == 1;
   std::optional<double> pace;
-  if (single) {
-    const Held first = call(1, false);
-    if (reportable(first)) return report(first);
-    pace = pace_of(first.display);
-  } else {
+  {
+    // The row's engine (or peer) is built and warmed by a call that times nothing and gives
+    // the warm-up's pace: a first iteration (a whole trajectory of a Trajectory row) need not
+    // run only to be timed and forgotten.
     SizingCalls probes;
-    pace = pace_of(call(1, true).display);
+    PrepareCalls prepare;
+    const Held prepared = call(1, true);
+    pace = take_prepared_pace();
+    const Run* r = first_iteration_run(prepared.display);
+    if (r == nullptr || r->error_occurred) pace.reset();
+  }
+  if (!pace) {
+    // No pace from a warm-up (a device engine, or an error, which Google Benchmark's first run
+    // reports): its first run, one iteration, reported when it fills the minimum.
+    if (single) {
+      const Held first = call(1, false);
+      if (reportable(first)) return report(first);
+      pace = pace_of(first.display);
+    } else {
+      SizingCalls probes;
+      pace = pace_of(call(1, true).display);
+    }
   }
   if (pace) {
-    const double half_s = kProbeShare * settings.min_time_s / 2;
-    if (*pace < half_s / 2) {
+    const double probe_s = kProbeShare * settings.min_time_s;
+    if (*pace < probe_s / 2) {
+      // A warm-up's steps are few, a first iteration often several times slower than the row's
+      // pace: a probe, shorter than aimed then, is long enough to time.
       SizingCalls probes;
-      // A first iteration is often several times slower than the row's pace, so the second
-      // probe is sized by the first.
-      const std::optional<double> a =
-          pace_of(call(iterations_to_fill(half_s, *pace), true).display);
-      const std::optional<double> b =
-          a ? pace_of(call(iterations_to_fill(half_s, *a), true).display) : std::nullopt;
-      pace = a && b ? std::optional<double>(std::min(*a, *b)) : std::nullopt;
+      pace = pace_of(call(iterations_to_fill(probe_s, *pace), true).display);
     }
   }
   if (!pace) {
@@ -146,10 +167,11 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
                                                          : reported_name(p.name));
     return report(call(0, false));
   }
-  std::int64_t n = iterations_to_fill(kRunFill * settings.min_time_s, *pace);
-  Held runs = call(n, false);
-  // A run that fell short met a slower machine than the probes did: as Google Benchmark's search
-  // goes on, run again at the pace just seen, aiming as high as it aims.
+  std::int64_t n =
+      iterations_to_fill((single ? kRunFill : kFixedRunFill) * settings.min_time_s, *pace);
+  Held runs = call(n, false, *pace);
+  // A run that fell short even so met a machine that sped up in its last batch: as Google
+  // Benchmark's search goes on, run again at the pace just seen, aiming as high as it aims.
   // Each rerun is longer than the one before (a run too short to time at all grows tenfold), so
   // the loop ends by Google Benchmark's cap at the latest.
   while (single && n < kMaxIterations && !reportable(runs)) {
@@ -157,7 +179,7 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
     const std::int64_t want =
         seen > 0.0 ? iterations_to_fill(kRerunFill * settings.min_time_s, seen) : 10 * n;
     n = std::min(kMaxIterations, std::max(n + 1, want));
-    runs = call(n, false);
+    runs = call(n, false, seen);
   }
   report(runs);
 }

@@ -7,14 +7,16 @@
 // third of the headline command's wall time. run_sized_row asks less of a row, and keeps Google
 // Benchmark's rule that a reported run fills the minimum (or ended in error):
 //   1. Google Benchmark's own first run, one iteration, reported if that rule holds;
-//   2. for a fast row, two probes aiming at kProbeShare / 2 of the minimum each (the first sized
-//      by the first iteration, the second by the first probe), unreported, timing the row's pace
-//      (the faster of the two: a busy moment of the machine slows one, rarely both);
-//   3. the reported run, Google Benchmark's with a fixed count (Iterations(n)) that fills
-//      kRunFill times the minimum at that pace; while it falls short, it runs again at its own
-//      pace aiming at kRerunFill times the minimum, as Google Benchmark's search goes on.
-// With repetitions Google Benchmark reports them together with their statistics, so step 1 is a
-// probe too and step 3 reports whatever it measured. docs/BENCHMARKS.md, "How long a row runs".
+//   2. for a fast row, a probe aiming at kProbeShare of the minimum, unreported, timing the
+//      row's pace;
+//   3. the reported run, Google Benchmark's with a fixed count (Iterations(n)) of kRunFill times
+//      the minimum at that pace, its last batch extended to kExtendFill times the minimum at the
+//      run's own pace (iteration_batches.hpp); should it still fall short, it runs again at its
+//      own pace aiming at kRerunFill times the minimum, as Google Benchmark's search goes on.
+// With repetitions Google Benchmark reports them together with their statistics, which need one
+// count for all, so step 1 is a probe too and step 3 runs kFixedRunFill times the minimum at the
+// probe's pace, unextended, and reports whatever it measured.
+// docs/BENCHMARKS.md, "How long a row runs".
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -24,13 +26,22 @@
 
 namespace mdb::bench {
 
-/// The time a reported run aims at, as a multiple of --benchmark_min_time: above 1 so that a
-/// row whose pace the probes overestimated still fills the minimum.
-inline constexpr double kRunFill = 1.2;
-/// The two timing probes' length together, as a share of --benchmark_min_time.
-inline constexpr double kProbeShare = 0.05;
+/// The count a reported run starts with, as a multiple of --benchmark_min_time at the probe's
+/// pace: below 1, since the run's last batch extends it at the run's own pace. A probe's pace
+/// misses the run's by -25 to +30 % on a shared machine, and a run more than 1 / kRunFill times
+/// slower than its probe overshoots the minimum: a lower fill overshoots less often and leaves
+/// more of the run to its last batch, sized by its fastest batch.
+inline constexpr double kRunFill = 0.75;
+/// The same for repetitions, which cannot extend (Google Benchmark's statistics need them at
+/// one count): above 1, so that a row whose pace the probe overestimated still fills the minimum.
+inline constexpr double kFixedRunFill = 1.2;
+/// What a reported run's last batch extends the run to, as a multiple of --benchmark_min_time:
+/// a little above 1, for the last batch's pace to differ from the run's before it.
+inline constexpr double kExtendFill = 1.02;
+/// A timing probe's length, as a share of --benchmark_min_time.
+inline constexpr double kProbeShare = 0.025;
 /// A rerun's aim, as a multiple of --benchmark_min_time: Google Benchmark's own (1.4), since the
-/// machine just proved slower than its probes said.
+/// machine just changed its pace within a run.
 inline constexpr double kRerunFill = 1.4;
 
 struct SizingSettings {

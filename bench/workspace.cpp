@@ -58,7 +58,7 @@ Workspace& acquire_workspace(int owner, const StateKey& key, const EngineChoice&
   ws->owner = owner;
   ws->key = key;
   ws->choice = choice;
-  ws->engine = make_timed_engine(key, choice);
+  ws->engine = make_timed_engine(key, choice, &ws->warm_step_s);
   // Written now, so the pages are resident before anything is timed or measured.
   if (ws->engine->host_timed_steps()) ws->latencies.assign(kMaxLatencySamples, 0.0);
   if (const std::string why = ws->engine->graph_fallback_reason(); !why.empty()) {

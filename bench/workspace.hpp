@@ -38,6 +38,7 @@ struct Workspace {
   /// Steps timed as one span: 1 where the engine times single steps on the host, else about
   /// kChunkSeconds of steps (set from a paced run after the warm-up).
   long chunk = 1;
+  double warm_step_s = 0.0;       ///< the warm-up's pace, wall seconds per step (make_timed_engine)
   std::vector<double> latencies;  ///< seconds per timed step (host-timed engines)
   ThermoSamples thermo;
   std::vector<Thermo> thermo_now;  ///< the last thermo read-back, reused

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds Release into build/ and runs md_bench's default suite,
-# writing Google Benchmark JSON to results/md_bench.json, every step's latency to
-# results/samples.json, and md_report's page of both to results/report.html (docs/REPORT.md);
-# then a short lattice_bench suite (docs/LATTICE.md) into results/lattice_bench.json and its page
-# results/lattice_report.html. Extra arguments go to md_bench (e.g. --benchmark_filter=NVE/64).
+# Installs what is missing, builds md_bench, md_report and lattice_bench (Release, into build/;
+# ci/test.sh builds the rest) and runs md_bench's default suite, writing Google Benchmark JSON
+# to results/md_bench.json, every step's latency to results/samples.json, and md_report's page
+# of both to results/report.html (docs/REPORT.md); then a short lattice_bench suite
+# (docs/LATTICE.md) into results/lattice_bench.json and its page results/lattice_report.html.
+# Extra arguments go to md_bench (e.g. --benchmark_filter=NVE/64).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source ci/common.sh
 mdb_install_packages
-mdb_build
+mdb_build --target md_bench --target md_report --target lattice_bench
 mkdir -p results
 rc=0  # 1: a benchmark ended in error; its row (and the report) says why
 ./build/bench/md_bench --benchmark_out=results/md_bench.json --benchmark_out_format=json \

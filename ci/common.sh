@@ -75,10 +75,28 @@ mdb_install_only() {
     "${missing[@]}" >/dev/null
 }
 
-# Configures and builds Release into build/ (extra arguments go to cmake).
+# Configures and builds Release into build/: `--target T` (repeatable) builds only T and what
+# it needs, other arguments go to cmake's configure. Configuring again costs ~4 s (libtorch's
+# CMake files), so it is skipped when build/ is a Release build configured by this function
+# since the installed packages last changed (an AUTO part may have become available) and no
+# options are given; cmake --build configures again by itself when a CMakeLists.txt changed.
 mdb_build() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-  cmake --build build -j"$(nproc)"
+  local configure=() build=() stamp=build/.mdb_configured
+  while (($#)); do
+    if [[ $1 == --target ]]; then
+      build+=(--target "$2")
+      shift 2
+    else
+      configure+=("$1")
+      shift
+    fi
+  done
+  if ((${#configure[@]})) || [[ ! $stamp -nt /var/lib/dpkg/status ]] ||
+    ! grep -qx 'CMAKE_BUILD_TYPE:STRING=Release' build/CMakeCache.txt 2>/dev/null; then
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${configure[@]}" >/dev/null
+    touch "$stamp"
+  fi
+  cmake --build build -j"$(nproc)" "${build[@]}"
 }
 
 # Configures and builds the gate's Release build of source tree SRC into DIR, without the tests

@@ -22,6 +22,7 @@ constexpr long kWarmupSteps = 3;  // ASE's first steps pay for imports and neigh
 struct AseCache {
   StateKey key;
   std::unique_ptr<AseDynamics> dyn;
+  double per_step_s = 0.0;  ///< the warm-up's pace
   long chunk = 1;
 };
 
@@ -45,6 +46,7 @@ AseCache& warmed_dynamics(const StateKey& key) {
       static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
   cache.key = key;
   cache.dyn = std::move(dyn);
+  cache.per_step_s = per_step;
   cache.chunk = chunk_steps(per_step, 1);
   return cache;
 }
@@ -59,15 +61,17 @@ bool has_ase_peer(const CaseSpec& c, Ensemble e) {
 void run_ase_peer(benchmark::State& state, const StateKey& key) {
   AseDynamics* dyn = nullptr;
   long chunk = 1;
+  double per_step_s = 0.0;
   try {
     AseCache& cache = warmed_dynamics(key);
     dyn = cache.dyn.get();
     chunk = cache.chunk;
+    per_step_s = cache.per_step_s;
   } catch (const std::exception& e) {
     return skip_with_error(state, e.what());
   }
   time_peer_chunks(
-      state, key, chunk, [&](long k) { dyn->run(k); },
+      state, key, per_step_s, chunk, [&](long k) { dyn->run(k); },
       [&]() -> std::string {
         if (!std::isfinite(dyn->potential_energy())) {
           return "ASE's energy is not finite (the run blew up)";

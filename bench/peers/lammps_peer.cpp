@@ -58,7 +58,8 @@ struct PeerCache {
   StateKey key;
   std::string suffix;
   std::unique_ptr<LammpsInstance> lmp;
-  long chunk = 1;  ///< steps per timed `run`, from the warm-up's pace
+  double per_step_s = 0.0;  ///< the warm-up's pace
+  long chunk = 1;           ///< steps per timed `run`, from the warm-up's pace
   /// The phase split and list size of one statistics chunk, taken after the first call's timed
   /// steps and shared by the later calls of the same instance (Google Benchmark's probing runs
   /// and repetitions): a chunk per call cost 60 more steps each time (~0.5 s of SNAP).
@@ -103,6 +104,7 @@ PeerCache& warmed_instance(const StateKey& key, const std::string& suffix) {
   cache.key = key;
   cache.suffix = suffix;
   cache.lmp = std::move(lmp);
+  cache.per_step_s = per_step;
   cache.chunk = lammps_chunk_steps(per_step);
   return cache;
 }
@@ -128,6 +130,7 @@ void run_lammps_peer(benchmark::State& state, const StateKey& key, const std::st
   }
   const double natoms = static_cast<double>(key.atoms);
   if (lmp->natoms() != natoms) return fail(state, "LAMMPS lost atoms while warming up");
+  if (prepare_calls()) return finish_prepare_call(state, cache->per_step_s);
   MemoryProbe probe;
   probe.start();
   double seconds = 0.0;

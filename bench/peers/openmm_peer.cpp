@@ -28,6 +28,7 @@ constexpr int kWarmupSteps = 10;
 struct OpenMmCache {
   StateKey key;
   std::unique_ptr<OpenMmWater> omm;
+  double per_step_s = 0.0;  ///< the warm-up's pace
   long chunk = 1;
 };
 
@@ -69,6 +70,7 @@ OpenMmCache& warmed_context(const StateKey& key) {
       static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
   cache.key = key;
   cache.omm = std::move(omm);
+  cache.per_step_s = per_step;
   cache.chunk = chunk_steps(per_step, 1);
   return cache;
 }
@@ -107,15 +109,17 @@ bool has_openmm_peer(const CaseSpec& c, Ensemble e, int atoms) {
 void run_openmm_peer(benchmark::State& state, const StateKey& key) {
   OpenMmWater* omm = nullptr;
   long chunk = 1;
+  double per_step_s = 0.0;
   try {
     OpenMmCache& cache = warmed_context(key);
     omm = cache.omm.get();
     chunk = cache.chunk;
+    per_step_s = cache.per_step_s;
   } catch (const std::exception& e) {
     return skip_with_error(state, e.what());
   }
   time_peer_chunks(
-      state, key, chunk, [&](long k) { omm->step(static_cast<int>(k)); },
+      state, key, per_step_s, chunk, [&](long k) { omm->step(static_cast<int>(k)); },
       [&]() -> std::string {
         // A run that heats far past the case's temperature times something other than the model.
         const double t = temperature_of(omm->kinetic_energy(), 3.0 * key.atoms, kMetalUnits);

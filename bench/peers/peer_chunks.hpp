@@ -1,6 +1,6 @@
 #pragma once
 // How every Peer row times another program: Google Benchmark's iterations are MD steps, run in
-// chunks, each step of a chunk credited the chunk's wall time over its steps.
+// chunks, each chunk's wall time its steps' time.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 
 #include "bench/counters.hpp"
 #include "bench/families.hpp"
+#include "bench/iteration_batches.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/workspace.hpp"
 #include "md/core/phase_timer.hpp"
@@ -31,21 +32,18 @@ inline long chunk_steps(double seconds_per_step, long min_steps) {
 template <class Run>
 double run_in_chunks(benchmark::State& state, long chunk, Run&& run) {
   const double spt = PhaseTimer::seconds_per_tick();
-  double seconds = 0.0, per_step = 0.0;
-  long pending = 0, done = 0;
-  for (auto _ : state) {
-    if (pending == 0) {
-      const long k = std::min<long>(chunk, static_cast<long>(state.max_iterations) - done);
+  double seconds = 0.0;
+  IterationBatches batches(state, chunk);
+  for (std::int64_t k; (k = batches.next(seconds)) > 0;) {
+    for (std::int64_t done = 0; done < k;) {
+      const long steps = static_cast<long>(std::min<std::int64_t>(chunk, k - done));
       const std::uint64_t t0 = PhaseTimer::now();
-      run(k);
+      run(steps);
       const double dt = static_cast<double>(PhaseTimer::now() - t0) * spt;
+      state.SetIterationTime(dt);
       seconds += dt;
-      per_step = dt / static_cast<double>(k);
-      pending = k;
+      done += steps;
     }
-    state.SetIterationTime(per_step);
-    --pending;
-    ++done;
   }
   return seconds;
 }
@@ -54,9 +52,12 @@ double run_in_chunks(benchmark::State& state, long chunk, Run&& run) {
 /// memory probe, then `problem()` (what went wrong in the user's terms, e.g. a blown-up run;
 /// empty when nothing did), and the row's counters (no phase clocks: the other program has none
 /// md_bench can read). An exception or a problem becomes the row's error (skip_with_error).
+/// `per_step_s`: the peer's pace from its warm-up, all a prepare call (prepare_calls()) does
+/// with the row.
 template <class Run, class Problem>
-void time_peer_chunks(benchmark::State& state, const StateKey& key, long chunk, Run&& run,
-                      Problem&& problem) {
+void time_peer_chunks(benchmark::State& state, const StateKey& key, double per_step_s, long chunk,
+                      Run&& run, Problem&& problem) {
+  if (prepare_calls()) return finish_prepare_call(state, per_step_s);
   MemoryProbe probe;
   probe.start();
   double seconds = 0.0;
