@@ -181,8 +181,8 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
     return fail(state, std::string("step failed: ") + e.what());
   }
   Measurement m =
-      measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations()),
-              host_timed ? rec.seconds() : seconds, rec.samples(), mem_before, builds_before);
+      measure(spec, ws, probe, state.iterations(), static_cast<double>(state.iterations()), seconds,
+              rec.samples(), mem_before, builds_before);
   if (mem_before >= 0.0) m.gpu_mem_peak_bytes = mem_peak;
   if (!add_accuracy(state, spec, m)) return;
   publish(state, m);

@@ -179,7 +179,7 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
     const std::int64_t want =
         seen > 0.0 ? iterations_to_fill(kRerunFill * settings.min_time_s, seen) : 10 * n;
     n = std::min(kMaxIterations, std::max(n + 1, want));
-    runs = call(n, false, seen);
+    runs = call(n, false);
   }
   report(runs);
 }

@@ -77,19 +77,16 @@ class StepRecorder {
   StepRecorder(std::vector<double>& buffer, std::size_t expected);
   /// Records a step that took `dt` seconds (timed by the engine).
   void add(double dt) {
-    seconds_ += dt;
     if (n_ < cap_) lat_[n_] = dt;
     ++n_;
   }
-  /// Total recorded time (s) and the recorded samples (the first `capacity` steps).
-  double seconds() const { return seconds_; }
+  /// The recorded samples (the first `capacity` steps).
   std::span<double> samples() const { return {lat_, n_ < cap_ ? n_ : cap_}; }
 
  private:
   double* lat_;
   std::size_t cap_;
   std::size_t n_ = 0;
-  double seconds_ = 0.0;
 };
 
 }  // namespace mdb::bench
