@@ -77,6 +77,11 @@ struct CaseSpec {
   /// forces on every atom with that case's model there, one evaluation each, where finite
   /// differences would take ~25 (that model passed them on the same state). Empty: none.
   std::string same_potential_as;
+  /// Names a case of the same system and state point whose model is cheaper and close to this
+  /// one's (si-sw for the NN presets over SW, a teacher for its student and back): equilibration
+  /// starts from that case's prepared state, and `equilibration_steps` (fewer than from a
+  /// lattice) of this case's own MD settle it under this model. Empty: from the lattice.
+  std::string equilibrated_from;
   /// Names the case whose model this case's model was distilled from (c-dunn for c-nn-student).
   /// Its Step and Trajectory rows then carry energy_mae and force_rmse against that model on
   /// frames of this case's own MD (bench/teacher_accuracy.*). Empty: none.

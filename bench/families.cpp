@@ -100,13 +100,13 @@ Measurement measure(const BenchmarkSpec& spec, Workspace& ws, const MemoryProbe&
 // Trajectory rows of one with an rdf_species its g(r) against the teacher's (computed once per
 // state, after the timed loop). False after failing the benchmark.
 bool add_accuracy(benchmark::State& state, const BenchmarkSpec& spec, Measurement& m) {
-  if (spec.family != Family::Step && spec.family != Family::Trajectory) return true;
+  if (!carries_accuracy(spec.family)) return true;
   try {
     if (const auto a = reference_accuracy(spec.key)) {
       m.accuracy.energy_mae_mev = a->energy_mae_mev;
       m.accuracy.force_rmse = a->force_rmse;
     }
-    if (spec.family == Family::Trajectory) {
+    if (carries_structure(spec.family)) {
       if (const auto r = reference_structure(spec.key)) {
         m.accuracy.rdf_peak = r->peak;
         m.accuracy.rdf_peak_teacher = r->peak_reference;

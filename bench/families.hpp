@@ -42,6 +42,16 @@ struct BenchmarkSpec {
   std::shared_ptr<const std::string> name{};
 };
 
+/// Which rows of a case with a teacher carry its reference figures: accuracy against the teacher
+/// (energy_mae, force_rmse) on Step and Trajectory rows, the g(r) against the teacher's on
+/// Trajectory rows.
+constexpr bool carries_accuracy(Family f) {
+  return f == Family::Step || f == Family::Trajectory;
+}
+constexpr bool carries_structure(Family f) {
+  return f == Family::Trajectory;
+}
+
 /// Energy drift (NVE) or drift of the conserved quantity (NVT/NPT; none when its samples are
 /// NaN), mean temperature, pressure and density of a trajectory's thermo samples.
 ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s, double natoms);

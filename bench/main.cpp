@@ -16,6 +16,7 @@
 #include "bench/options.hpp"
 #include "bench/peers/gromacs_inputs.hpp"
 #include "bench/peers/lammps_inputs.hpp"
+#include "bench/prepare_states.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/progress.hpp"
 #include "bench/reference_figures.hpp"
@@ -124,21 +125,30 @@ int main(int argc, char** argv) {
         return 1;
       }
     }
+    run_plan = selected_plan(plan, benchmark::GetBenchmarkFilter());  // a bad filter throws here
+    if (!options.samples_out.empty()) {
+      try {  // now, so a bad path fails before the states are prepared and the benchmarks run
+        start_samples_out(options.samples_out);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "md_bench: %s\n", e.what());
+        return kExitBadInput;
+      }
+    }
     // Listing needs names only: preparing states would take minutes for the full suite.
-    if (!listing) prepare_scaling(plan, benchmark::GetBenchmarkFilter());
-    run_plan = selected_plan(plan, benchmark::GetBenchmarkFilter());
+    if (!listing) {
+      const PreparedStatesSummary prepared =
+          prepare_states(preparation_of(run_plan), options.prepare_threads);
+      if (progress && prepared.states > 0) {
+        std::fprintf(stderr, "md_bench: prepared %d state(s) in %.1f s on %d thread(s)\n",
+                     prepared.states, prepared.seconds, prepared.threads);
+      }
+      prepare_scaling(plan, benchmark::GetBenchmarkFilter());
+      run_plan = selected_plan(plan, benchmark::GetBenchmarkFilter());
+    }
     selected = reported_names(run_plan).size();
   } catch (const std::regex_error& e) {
     std::fprintf(stderr, "md_bench: bad --benchmark_filter: %s\n", e.what());
     return kExitBadInput;
-  }
-  if (!options.samples_out.empty()) {
-    try {  // now, so a bad path fails before the benchmarks run rather than after
-      start_samples_out(options.samples_out);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "md_bench: %s\n", e.what());
-      return kExitBadInput;
-    }
   }
   if (options.cuda == MdOptions::Cuda::Auto && !options.device_rows && !listing) {
     std::fprintf(stderr, "md_bench: no cuda rows: %s\n", mdb::cuda_unusable_reason().c_str());

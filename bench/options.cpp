@@ -215,6 +215,9 @@ MdOptions parse_md_options(int& argc, char** argv) {
     } else if (flag == "--md_state_cache") {
       need_value();
       o.state_cache = std::string(value);
+    } else if (flag == "--md_prepare_threads") {
+      need_value();
+      o.prepare_threads = parse_int<int>(flag, value, 1, 1024);
     } else if (flag == "--md_suite") {
       need_value();
       if (value == "default") {
@@ -294,9 +297,11 @@ const char* md_options_help() {
                                         as a JSON weights file (docs/MODELS.md), then exit
           [--md_samples_out=<file>]     also write every benchmark's per-step latencies (JSON),
                                         for md_report --samples (histograms)
-          [--md_state_cache=<dir>|off]  keep prepared states between runs of this build
-                                        (default $MDBENCH_STATE_CACHE, else
+          [--md_state_cache=<dir>|off]  keep prepared states between runs of builds that make
+                                        the same states (default $MDBENCH_STATE_CACHE, else
                                         ~/.cache/mdbench/states)
+          [--md_prepare_threads=<T>]    threads preparing the rows' states before any row
+                                        runs (default: one per hardware thread)
           [--md_allow_errors]           exit 0 even when a benchmark ended in error
           [--md_size_runs=on|off]       on (default): each row's iteration count from a short
                                         probe, its last batch filling --benchmark_min_time; off:

@@ -53,6 +53,9 @@ struct MdOptions {
   /// --md_state_cache=<dir>|off: where prepared states are kept between runs
   /// (bench/state_cache.hpp); empty: $MDBENCH_STATE_CACHE, else default_state_cache_root().
   std::string state_cache;
+  /// --md_prepare_threads=N: threads preparing the rows' states before any row runs (0: one per
+  /// hardware thread).
+  int prepare_threads = 0;
   /// --md_lammps_inputs=<dir>: write stand-alone LAMMPS inputs of the selected states, then exit.
   std::string lammps_inputs;
   /// --md_gromacs_inputs=<dir>: write the selected states as GROMACS inputs, then exit.

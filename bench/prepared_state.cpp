@@ -5,12 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <mutex>
 #include <stdexcept>
-#include <variant>
 
 #include "bench/force_check.hpp"
+#include "bench/once_per_key.hpp"
 #include "bench/state_cache.hpp"
 #include "md/core/thermo.hpp"
 #include "md/engine/cpu_engine.hpp"
@@ -37,15 +35,23 @@ RunSpec case_run(const CaseSpec& c, std::vector<System> replicas, const Ensemble
   return spec;
 }
 
-// The case `c` takes its state from (same_potential_as): one that prepares its own, with the
-// same system and state point, so the state is the one `c` would have equilibrated to.
-const CaseSpec& state_source(const CaseSpec& c) {
-  const CaseSpec* s = find_case(c.same_potential_as);
+// The case `c` names as its same_potential_as or equilibrated_from: one with the same
+// system and state point, so that its state is one `c` could have equilibrated to, which prepares
+// its own state, from the lattice or (for same_potential_as) from a third case's (chains stop
+// there, so they cannot loop).
+enum class Source { SamePotential, StartingState };
+const CaseSpec& state_source(const CaseSpec& c, Source role) {
+  const bool adopting = role == Source::SamePotential;
+  const std::string& name = adopting ? c.same_potential_as : c.equilibrated_from;
+  const char* field = adopting ? "same_potential_as" : "equilibrated_from";
+  const CaseSpec* s = find_case(name);
   auto refuse = [&](const char* why) {
-    throw std::runtime_error(c.name + ": same_potential_as '" + c.same_potential_as + "' " + why);
+    throw std::runtime_error(c.name + ": " + field + " '" + name + "' " + why);
   };
   if (s == nullptr) refuse("is not a case");
-  if (!s->same_potential_as.empty()) refuse("takes its state from another case itself");
+  if (!s->same_potential_as.empty() || (!adopting && !s->equilibrated_from.empty())) {
+    refuse("takes its state from another case itself");
+  }
   if (s->structure != c.structure || s->lattice != c.lattice ||
       s->lattice_constant != c.lattice_constant || s->species != c.species || s->mass != c.mass ||
       s->units != c.units || s->temperature != c.temperature || s->pressure != c.pressure) {
@@ -59,7 +65,7 @@ const CaseSpec& state_source(const CaseSpec& c) {
 System adopt(const StateKey& key) {
   const CaseSpec& c = *key.spec;
   StateKey from = key;
-  from.spec = &state_source(c);
+  from.spec = &state_source(c, Source::SamePotential);
   const System* state = nullptr;
   try {
     state = &equilibrated_system(from);
@@ -77,7 +83,17 @@ System adopt(const StateKey& key) {
 System equilibrate(const StateKey& key) {
   const CaseSpec& c = *key.spec;
   std::vector<System> start;
-  start.push_back(build_case_system(c, key.atoms, key.seed));
+  if (c.equilibrated_from.empty()) {
+    start.push_back(build_case_system(c, key.atoms, key.seed));
+  } else {
+    StateKey from = key;
+    from.spec = &state_source(c, Source::StartingState);
+    try {
+      start.push_back(equilibrated_system(from));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(from.spec->name + "'s state: " + e.what());
+    }
+  }
   EnsembleSpec ensemble = case_ensemble(c, key.ensemble, key.seed + 1);
   CpuEngine engine(case_run(c, std::move(start), ensemble, key.timestep));
   run_checked(engine, c, c.equilibration_steps, "equilibration");
@@ -136,22 +152,10 @@ StateKey equilibration_key(const StateKey& key) {
 }
 
 const System& equilibrated_system(const StateKey& key_asked) {
-  // Recursive: a case that adopts another's state (adopt) asks for it while holding the lock.
-  static std::recursive_mutex mutex;
-  static std::map<std::string, std::variant<System, std::string>> cache;
-  std::lock_guard<std::recursive_mutex> lock(mutex);
+  // A case that adopts or starts from another's state asks for it from inside prepare().
+  static OncePerKey<System> states;
   const StateKey key = equilibration_key(key_asked);
-  const std::string k = key.str();
-  auto it = cache.find(k);
-  if (it == cache.end()) {
-    try {
-      it = cache.emplace(k, prepare(key)).first;
-    } catch (const std::exception& e) {
-      it = cache.emplace(k, std::string(e.what())).first;
-    }
-  }
-  if (const auto* err = std::get_if<std::string>(&it->second)) throw std::runtime_error(*err);
-  return std::get<System>(it->second);
+  return states.get(key.str(), [&] { return prepare(key); });
 }
 
 std::uint64_t replica_seed(const StateKey& key, int replica) {

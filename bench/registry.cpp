@@ -297,7 +297,8 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
         good.push_back(n);  // not run: selected_plan leaves it out
         continue;
       }
-      if (!said) {  // equilibrating the sizes takes a while before Google Benchmark's header
+      // A built-in case's states are ready (prepare_states); a custom one's take a while.
+      if (!said && p.spec.key.spec->custom) {
         std::fprintf(stderr, "md_bench: preparing %s\n", p.name.c_str());
         said = true;
       }
@@ -318,6 +319,24 @@ void prepare_scaling(std::vector<PlannedBenchmark>& plan, const std::string& fil
     p.complexity = selected_good >= 2;
   }
   plan.insert(plan.end(), failed.begin(), failed.end());
+}
+
+Preparation preparation_of(const std::vector<PlannedBenchmark>& plan) {
+  Preparation needs;
+  for (const PlannedBenchmark& p : plan) {
+    if (p.spec.family != Family::Scaling) {
+      needs.states.push_back(p.spec.key);
+    } else {
+      for (auto n : p.sizes) {
+        StateKey key = p.spec.key;
+        key.atoms = static_cast<int>(n);
+        needs.states.push_back(key);
+      }
+    }
+    if (carries_accuracy(p.spec.family)) needs.accuracy.push_back(p.spec.key);
+    if (carries_structure(p.spec.family)) needs.structure.push_back(p.spec.key);
+  }
+  return needs;
 }
 
 std::vector<PlannedBenchmark> selected_plan(const std::vector<PlannedBenchmark>& plan,

@@ -9,6 +9,7 @@
 
 #include "bench/families.hpp"
 #include "bench/options.hpp"
+#include "bench/prepare_states.hpp"
 
 namespace mdb::bench {
 
@@ -49,6 +50,10 @@ bool filter_selects(const std::string& filter, const std::string& name);
 /// reported names; a Scaling family keeps the sizes it selects, or goes when none is.
 std::vector<PlannedBenchmark> selected_plan(const std::vector<PlannedBenchmark>& plan,
                                             const std::string& filter);
+
+/// What `plan`'s rows need prepared (prepare_states): the state each row starts from (one per
+/// size of a Scaling family), and the rows that carry reference figures.
+Preparation preparation_of(const std::vector<PlannedBenchmark>& plan);
 
 /// Registers one planned benchmark with Google Benchmark (manual time, its family's time unit,
 /// O(N) for Scaling); `iterations` > 0 fixes the iteration count (of every size of a Scaling

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/state_digest.hpp"
 #include "compare/history/fnv1a.hpp"
 
 namespace mdb::bench {
@@ -269,22 +270,6 @@ void StateCache::prune_other_builds() const {
     fs::remove_all(builds[k].second, ec);
 }
 
-std::string executable_fingerprint() {
-  std::ifstream in("/proc/self/exe", std::ios::binary);
-  if (!in) return {};
-  std::uint64_t h = kFnv1aOffset;
-  std::vector<char> chunk(1 << 20);
-  std::uint64_t total = 0;
-  while (in) {
-    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    const auto n = static_cast<std::size_t>(in.gcount());
-    h = fnv1a(chunk.data(), n, h);
-    total += n;
-  }
-  if (in.bad() || total == 0) return {};
-  return hex(h);
-}
-
 std::string default_state_cache_root() {
   auto from = [](const char* var, const char* tail) -> std::string {
     const char* v = std::getenv(var);
@@ -306,7 +291,7 @@ std::unique_ptr<StateCache>& process_cache() {
 void set_state_cache_root(const std::string& root) {
   const bool off = root.empty() || root == "off";
   process_cache() =
-      std::make_unique<StateCache>(off ? "" : root, off ? std::string() : executable_fingerprint());
+      std::make_unique<StateCache>(off ? "" : root, off ? std::string() : state_digest());
 }
 
 const StateCache& state_cache() {

@@ -1,8 +1,9 @@
 #pragma once
-// Equilibrated states kept on disk between runs of one md_bench build. Preparing the default
-// suite's 56 states (equilibration and force checks) is about a fifth of its wall time, and every
-// run of the same binary makes them bit for bit the same; a later run loads them instead. Beside
-// them, records: small results computed from those states (reference_figures.hpp).
+// Equilibrated states kept on disk between runs of md_bench. Preparing the default suite's 56
+// states (equilibration and force checks) is minutes of one core, and every build made from the
+// same sources that make them (state_digest.hpp) makes them bit for bit the same; a later run, of
+// that build or of one whose harness alone changed, loads them instead. Beside them, records:
+// small results computed from those states (reference_figures.hpp).
 #include <optional>
 #include <string>
 
@@ -19,9 +20,11 @@ struct CachedState {
   double energy = 0.0;
 };
 
-/// One build's states under <root>/<fingerprint of the executable>/: another build (a rebuild,
-/// another commit, the gate's baseline binary) has its own folder, and folders of builds not used
-/// lately are pruned so that at most kKeptBuilds remain.
+/// States under <root>/<build_id>/, md_bench's build_id being its state_digest(): builds made from
+/// the same engine, model, case and preparation sources with the same toolchain share a folder
+/// (a rebuild after a change to the harness alone, the gate's baseline binary when only the
+/// harness differs); another build has its own, and folders not used lately are pruned so that at
+/// most kKeptBuilds remain.
 class StateCache {
  public:
   static constexpr int kKeptBuilds = 4;
@@ -57,10 +60,6 @@ class StateCache {
   std::string root_;
   std::string dir_;
 };
-
-/// A hex FNV-1a 64 digest of the running executable's bytes (/proc/self/exe), or "" where it
-/// cannot be read (then the cache is off: without it a stale state could not be told apart).
-std::string executable_fingerprint();
 
 /// The cache directory md_bench uses unless told otherwise: $XDG_CACHE_HOME/mdbench/states, else
 /// $HOME/.cache/mdbench/states, else "" (off).

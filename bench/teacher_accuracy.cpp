@@ -1,10 +1,8 @@
 #include "bench/teacher_accuracy.hpp"
 
-#include <map>
-#include <mutex>
 #include <stdexcept>
-#include <variant>
 
+#include "bench/once_per_key.hpp"
 #include "bench/reference_figures.hpp"
 #include "md/engine/simulation.hpp"
 #include "model/distill/labelled_frame.hpp"
@@ -59,27 +57,21 @@ const CaseSpec* accuracy_reference(const CaseSpec& c) {
   return nullptr;
 }
 
+std::string reference_accuracy_key(const StateKey& key) {
+  return equilibration_key(key).str();
+}
+
 std::optional<ReferenceAccuracy> reference_accuracy(const StateKey& key) {
   const CaseSpec* reference = accuracy_reference(*key.spec);
   if (reference == nullptr) return std::nullopt;
-  static std::mutex mutex;
-  static std::map<std::string, std::variant<ReferenceAccuracy, std::string>> cache;
-  std::lock_guard lock(mutex);
-  // The frames depend on the state, not on the row's ensemble (they come from NVT MD): NVE and
-  // NVT rows of one equilibrated state share them.
-  const std::string k = equilibration_key(key).str();
-  auto it = cache.find(k);
-  if (it == cache.end()) {
-    std::variant<ReferenceAccuracy, std::string> result;
+  static OncePerKey<ReferenceAccuracy> figures;
+  return figures.get(reference_accuracy_key(key), [&] {
     try {
-      result = measure(key, *reference);
+      return measure(key, *reference);
     } catch (const std::exception& e) {
-      result = std::string("accuracy against ") + reference->name + ": " + e.what();
+      throw std::runtime_error("accuracy against " + reference->name + ": " + e.what());
     }
-    it = cache.emplace(k, std::move(result)).first;
-  }
-  if (const auto* err = std::get_if<std::string>(&it->second)) throw std::runtime_error(*err);
-  return std::get<ReferenceAccuracy>(it->second);
+  });
 }
 
 std::string teachers_context() {

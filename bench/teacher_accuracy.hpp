@@ -25,6 +25,9 @@ struct ReferenceAccuracy {
 /// model and evaluated by the case's. Cached per key, errors too. Throws std::runtime_error on a
 /// blow-up or a model error; nullopt without a reference. Outside any timed region.
 std::optional<ReferenceAccuracy> reference_accuracy(const StateKey& key);
+/// The key the figures for `key` are made and kept under: the frames come from NVT MD of the
+/// state, so the NVE and NVT rows of one equilibrated state share them.
+std::string reference_accuracy_key(const StateKey& key);
 
 /// "student:teacher" pairs of every case with a reference, comma-separated (the JSON context's
 /// `mdbench_teachers`, which md_report reads to pair rows).

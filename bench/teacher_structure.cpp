@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <mutex>
 #include <stdexcept>
-#include <variant>
 
+#include "bench/once_per_key.hpp"
 #include "bench/reference_figures.hpp"
 #include "md/engine/simulation.hpp"
 #include "md/structure/radial_distribution.hpp"
@@ -66,29 +64,25 @@ ReferenceStructure measure(const StateKey& key, const CaseSpec& teacher) {
 
 }  // namespace
 
+std::string reference_structure_key(const StateKey& key) {
+  StateKey k = key;
+  k.ensemble = Ensemble::NVT;
+  return k.str();
+}
+
 std::optional<ReferenceStructure> reference_structure(const StateKey& key) {
   const CaseSpec& c = *key.spec;
   if (c.teacher.empty() || c.rdf_species.empty()) return std::nullopt;
   const CaseSpec* teacher = find_case(c.teacher);
   if (teacher == nullptr) return std::nullopt;
-  static std::mutex mutex;
-  static std::map<std::string, std::variant<ReferenceStructure, std::string>> cache;
-  std::lock_guard lock(mutex);
-  // NVT runs from the teacher's NVT state: every ensemble's rows of one size share them.
-  StateKey k = key;
-  k.ensemble = Ensemble::NVT;
-  auto it = cache.find(k.str());
-  if (it == cache.end()) {
-    std::variant<ReferenceStructure, std::string> result;
+  static OncePerKey<ReferenceStructure> figures;
+  return figures.get(reference_structure_key(key), [&] {
     try {
-      result = measure(key, *teacher);
+      return measure(key, *teacher);
     } catch (const std::exception& e) {
-      result = std::string("g(r) against ") + teacher->name + ": " + e.what();
+      throw std::runtime_error("g(r) against " + teacher->name + ": " + e.what());
     }
-    it = cache.emplace(k.str(), std::move(result)).first;
-  }
-  if (const auto* err = std::get_if<std::string>(&it->second)) throw std::runtime_error(*err);
-  return std::get<ReferenceStructure>(it->second);
+  });
 }
 
 }  // namespace mdb::bench

@@ -222,40 +222,59 @@ TEST(PreparedState, ACaseWithTheSamePotentialAdoptsTheOthersState) {
   }
 }
 
+// Adds case `c` and returns why its 32-atom state cannot be prepared ("no error" if it can).
+std::string refusal(CaseSpec c) {
+  const std::string name = c.name;
+  add_case(std::move(c));
+  try {
+    equilibrated_system({find_case(name), Ensemble::NVE, 32, 7, 0.002});
+  } catch (const std::runtime_error& e) {
+    return std::string(e.what());
+  }
+  return std::string("no error");
+}
+
+// lj-ar under another name, taking its state from `source` as `field` (same_potential_as or
+// equilibrated_from) says.
+CaseSpec lj_ar_taking(const std::string& name, std::string CaseSpec::*field,
+                      const std::string& source) {
+  CaseSpec c = *find_case("lj-ar");
+  c.name = name;
+  c.*field = source;
+  return c;
+}
+
 // Another potential, another system or no such case: an error run naming the reason, never a
 // state the model did not earn.
 TEST(PreparedState, AStateFromAnotherCaseIsRefusedWhenItDoesNotFit) {
-  auto refusal = [](CaseSpec c) {
-    const std::string name = c.name;
-    add_case(std::move(c));
-    try {
-      equilibrated_system({find_case(name), Ensemble::NVE, 32, 7, 0.002});
-    } catch (const std::runtime_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  CaseSpec wrong = *find_case("lj-ar");
-  wrong.name = "lj-ar-wrong-potential";
-  wrong.same_potential_as = "lj-ar";
+  CaseSpec wrong = lj_ar_taking("lj-ar-wrong-potential", &CaseSpec::same_potential_as, "lj-ar");
   wrong.recipe.make = [] { return std::make_unique<WrongForces>(1.01); };
   EXPECT_NE(refusal(wrong).find("force check failed (wrong against lj/cut)"), std::string::npos);
-  CaseSpec denser = *find_case("lj-ar");
-  denser.name = "lj-ar-denser";
-  denser.same_potential_as = "lj-ar";
+  CaseSpec denser = lj_ar_taking("lj-ar-denser", &CaseSpec::same_potential_as, "lj-ar");
   denser.lattice_constant *= 0.99;
   EXPECT_EQ(refusal(denser),
             "lj-ar-denser: same_potential_as 'lj-ar' is another system or state point");
-  CaseSpec orphan = *find_case("lj-ar");
-  orphan.name = "lj-ar-orphan";
-  orphan.same_potential_as = "no-such-case";
-  EXPECT_EQ(refusal(orphan), "lj-ar-orphan: same_potential_as 'no-such-case' is not a case");
-  CaseSpec chain = *find_case("lj-ar");
-  chain.name = "lj-ar-chain";
-  chain.same_potential_as = "lj-ar-orphan";
-  EXPECT_EQ(refusal(chain),
+  EXPECT_EQ(refusal(lj_ar_taking("lj-ar-orphan", &CaseSpec::same_potential_as, "no-such-case")),
+            "lj-ar-orphan: same_potential_as 'no-such-case' is not a case");
+  EXPECT_EQ(refusal(lj_ar_taking("lj-ar-chain", &CaseSpec::same_potential_as, "lj-ar-orphan")),
             "lj-ar-chain: same_potential_as 'lj-ar-orphan' takes its state from another case "
             "itself");
+}
+
+// A case equilibrated from another's state: the other must be the same system and state point,
+// and make its own state.
+TEST(PreparedState, AStartingStateFromAnotherCaseIsRefusedWhenItDoesNotFit) {
+  CaseSpec hotter = lj_ar_taking("lj-ar-hotter", &CaseSpec::equilibrated_from, "lj-ar");
+  hotter.temperature *= 1.5;
+  EXPECT_EQ(refusal(hotter),
+            "lj-ar-hotter: equilibrated_from 'lj-ar' is another system or state point");
+  EXPECT_EQ(
+      refusal(lj_ar_taking("lj-ar-chain-from", &CaseSpec::equilibrated_from, "si-nn-student")),
+      "lj-ar-chain-from: equilibrated_from 'si-nn-student' takes its state from another "
+      "case itself");
+  EXPECT_EQ(
+      refusal(lj_ar_taking("lj-ar-orphan-from", &CaseSpec::equilibrated_from, "no-such-case")),
+      "lj-ar-orphan-from: equilibrated_from 'no-such-case' is not a case");
 }
 
 // c-dunn-kim (the KIM model through its DUNN driver, ~0.8 s a 64-atom evaluation) starts from

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -118,6 +119,105 @@ TEST_F(StateCacheRun, ALaterRunTakesAStudentsReferenceFiguresAsTheFirstMadeThem)
     EXPECT_EQ(first.counters.at(figure), uncached.counters.at(figure)) << figure;
     EXPECT_EQ(second.counters.at(figure), uncached.counters.at(figure)) << figure;
   }
+}
+
+// Before any row runs, md_bench prepares the rows' states side by side (--md_prepare_threads):
+// each state, including one equilibrated from another case's (si-nn-student from si-sw), is bit
+// for bit the one a single thread prepares, and every state is stored.
+TEST_F(StateCacheRun, StatesPreparedSideBySideAreTheOnesOneThreadPrepares) {
+  // With the KIM API, a native EAM and two KIM models too (made side by side as well).
+  std::string cases = "lj-ar,si-sw,si-nn-student";
+  for (const char* c : {"al-eam", "si-sw-kim", "al-eam-kim"}) {
+    if (find_case(c) != nullptr) cases += std::string(",") + c;
+  }
+  auto stored = [&](int threads) {
+    const fs::path root = base_ / ("threads-" + std::to_string(threads));
+    const auto r = test::run_command(
+        MDB_MD_BENCH_PATH, "--md_state_cache=" + root.string() + " --md_prepare_threads=" +
+                               std::to_string(threads) + " --md_cases=" + cases +
+                               " --md_sizes=64,128 "
+                               "--md_ensembles=NVE,NVT --md_peers=none --benchmark_filter='^Step/' "
+                               "--benchmark_min_time=0.001");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    std::map<std::string, std::string> files;  // name -> bytes, of the one build's entries
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+      if (!e.is_regular_file()) continue;
+      std::ifstream in(e.path(), std::ios::binary);
+      std::stringstream bytes;
+      bytes << in.rdbuf();
+      files[e.path().filename().string()] = bytes.str();
+    }
+    return files;
+  };
+  const auto one = stored(1);
+  const auto three = stored(3);
+  EXPECT_GE(one.size(), 6u) << "lj-ar, si-sw and si-nn-student at 64 and 128 atoms";
+  EXPECT_EQ(three.size(), one.size());
+  for (const auto& [name, bytes] : one) {
+    ASSERT_EQ(three.count(name), 1u) << name;
+    EXPECT_TRUE(three.at(name) == bytes) << name << " differs";
+  }
+}
+
+// Which changes give a build other states: bench/state_digest.cmake, the build step that names a
+// build's folder in the cache, run on a small source tree. Sources of the engine, models, kernels,
+// cases and data, a new model file and the toolchain change the digest; the harness, compare and
+// an edit undone do not, and an unchanged digest leaves the generated file untouched.
+TEST(StateDigestScript, ChangesWithWhatMakesTheStatesAndNotWithTheHarness) {
+  const fs::path tree =
+      fs::temp_directory_path() / ("mdbench-state-digest-" + std::to_string(::getpid()));
+  fs::remove_all(tree);
+  auto write = [&](const std::string& rel, const std::string& text) {
+    fs::create_directories((tree / rel).parent_path());
+    std::ofstream(tree / rel) << text;
+  };
+  for (const char* f : {"md/core/system.hpp", "model/sw.cpp", "kernels/cpu/pair.hpp",
+                        "bench/cases.cpp", "bench/prepared_state.cpp", "bench/families.cpp",
+                        "bench/data/student.json", "compare/diff.cpp"}) {
+    write(f, std::string("// ") + f + "\n");
+  }
+  const fs::path out = tree / "build" / "state_digest.cpp";
+  auto digest = [&](const std::string& toolchain) {
+    const auto r = test::run_command(
+        MDB_CMAKE_COMMAND, "-DSRC=" + tree.string() + " -DOUT=" + out.string() +
+                               " '-DTOOLCHAIN=" + toolchain + "' -P " + MDB_STATE_DIGEST_SCRIPT);
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    std::ifstream in(out);
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string s = text.str();
+    const auto open = s.find("return \"");
+    return open == std::string::npos ? std::string("none") : s.substr(open + 8, 16);
+  };
+  fs::create_directories(out.parent_path());
+  const std::string d0 = digest("GNU 12.2.0 Release -O3 march=x86-64-v4");
+  EXPECT_EQ(d0.find_first_not_of("0123456789abcdef"), std::string::npos) << d0;
+  const auto written = fs::last_write_time(out);
+  EXPECT_EQ(digest("GNU 12.2.0 Release -O3 march=x86-64-v4"), d0);
+  EXPECT_EQ(fs::last_write_time(out), written) << "rewritten without a change";
+  auto same = [&](const std::string& what) {
+    EXPECT_EQ(digest("GNU 12.2.0 Release -O3 march=x86-64-v4"), d0) << what;
+  };
+  auto other = [&](const std::string& what) {
+    EXPECT_NE(digest("GNU 12.2.0 Release -O3 march=x86-64-v4"), d0) << what;
+  };
+  write("bench/families.cpp", "// the harness changed\n");
+  same("a harness file");
+  write("compare/diff.cpp", "// compare changed\n");
+  same("compare");
+  for (const char* f : {"md/core/system.hpp", "model/sw.cpp", "kernels/cpu/pair.hpp",
+                        "bench/cases.cpp", "bench/prepared_state.cpp", "bench/data/student.json"}) {
+    write(f, "// changed\n");
+    other(f);
+    write(f, std::string("// ") + f + "\n");
+    same(std::string("undone: ") + f);
+  }
+  write("model/eam/new_model.cpp", "// a new model\n");
+  other("a new model file");
+  fs::remove(tree / "model/eam/new_model.cpp");
+  same("the new file removed");
+  EXPECT_NE(digest("GNU 12.2.0 Release -O3 march=x86-64-v3"), d0) << "another -march";
+  fs::remove_all(tree);
 }
 
 }  // namespace
