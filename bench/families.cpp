@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "bench/counters.hpp"
+#include "bench/host_batch.hpp"
 #include "bench/iteration_batches.hpp"
 #include "bench/memory_manager.hpp"
 #include "bench/nn_stages.hpp"
@@ -34,8 +35,7 @@
 namespace mdb::bench {
 namespace {
 
-constexpr long kHealthEvery = 100;  // steps between blow-up checks (outside timed regions)
-constexpr long kThermoEvery = 10;   // Trajectory: steps between thermo samples
+constexpr long kThermoEvery = 10;  // Trajectory: steps between thermo samples
 std::size_t capped(long long n) {
   return static_cast<std::size_t>(
       std::clamp<long long>(n, 0, static_cast<long long>(kMaxLatencySamples)));
@@ -141,19 +141,10 @@ void run_steps(benchmark::State& state, const BenchmarkSpec& spec, Workspace& ws
   try {
     for (std::int64_t k; (k = batches.next(seconds)) > 0;) {
       if (host_timed) {
-        double batch_s = 0.0;
-        for (std::int64_t i = 0; i < k; ++i) {
-          engine.step();
-          const double per_step = engine.last_step_seconds();
-          rec.add(per_step);
-          batch_s += per_step;
-          if (--until_check == 0) {
-            until_check = kHealthEvery;
-            if (auto err = engine.check_health(max_t)) return fail(state, *err);
-          }
-        }
-        state.SetIterationTime(batch_s);
-        seconds += batch_s;
+        const HostBatch batch = run_host_batch(engine, rec, k, until_check, max_t);
+        if (batch.error) return fail(state, *batch.error);
+        state.SetIterationTime(batch.seconds);
+        seconds += batch.seconds;
         continue;
       }
       for (std::int64_t done = 0; done < k;) {

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "bench/cases.hpp"
+#include "bench/host_batch.hpp"
 #include "bench/iteration_batches.hpp"
 #include "bench/prepared_state.hpp"
 #include "bench/workspace.hpp"
@@ -19,8 +20,6 @@ namespace {
 
 using namespace mdb;
 using namespace mdb::bench;
-
-constexpr long kHealthEvery = 100;  // as in families.cpp
 
 CpuEngine& shared_engine() {
   static std::unique_ptr<Engine> engine = [] {
@@ -33,8 +32,9 @@ CpuEngine& shared_engine() {
   return static_cast<CpuEngine&>(*engine);
 }
 
-// The loops below are run_steps's (families.cpp) for a host-timed engine: batches of steps, each
-// step's time recorded and summed, the batch's sum handed to Google Benchmark.
+// run_steps's loop (families.cpp) for a host-timed engine: batches of steps, each step's time
+// recorded and summed (host_batch.hpp), the batch's sum handed to Google Benchmark; bookkeeping
+// repeats its per-step work around an empty step.
 void bookkeeping(benchmark::State& state) {
   PhaseTimer timer;
   std::vector<double> buffer;
@@ -78,19 +78,13 @@ void recorded_step(benchmark::State& state) {
   long until_check = kHealthEvery;
   double seconds = 0.0;
   for (std::int64_t k; (k = batches.next(seconds)) > 0;) {
-    double batch_s = 0.0;
-    for (std::int64_t i = 0; i < k; ++i) {
-      engine.step();
-      const double dt = engine.last_step_seconds();
-      rec.add(dt);
-      batch_s += dt;
-      if (--until_check == 0) {
-        until_check = kHealthEvery;
-        benchmark::DoNotOptimize(engine.check_health(max_t));
-      }
+    const HostBatch batch = run_host_batch(engine, rec, k, until_check, max_t);
+    if (batch.error) {
+      state.SkipWithError(batch.error->c_str());
+      return;
     }
-    state.SetIterationTime(batch_s);
-    seconds += batch_s;
+    state.SetIterationTime(batch.seconds);
+    seconds += batch.seconds;
   }
 }
 

@@ -61,13 +61,12 @@ PreparedStatesSummary prepare_states(const Preparation& needs, int threads) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = std::min(threads, std::max(1, static_cast<int>(jobs.size())));
   std::atomic<std::size_t> next{0};
-  std::atomic<int> failed{0};
   auto work = [&] {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
       try {
         jobs[i]();
       } catch (const std::exception&) {
-        ++failed;  // kept with the state or figures: their rows report it
+        // kept with the state or figures: their rows report it
       }
     }
   };
@@ -82,7 +81,6 @@ PreparedStatesSummary prepare_states(const Preparation& needs, int threads) {
   work();
   for (std::thread& t : pool) t.join();
   summary.threads = static_cast<int>(pool.size()) + 1;
-  summary.failed = failed.load();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return summary;
 }

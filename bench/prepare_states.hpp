@@ -20,7 +20,6 @@ struct Preparation {
 struct PreparedStatesSummary {
   int states = 0;   ///< distinct states asked for (equilibration keys)
   int threads = 0;  ///< threads that prepared them
-  int failed = 0;   ///< states or figures whose preparation failed (their rows report why)
   double seconds = 0.0;
 };
 
