@@ -97,4 +97,8 @@ struct Measurement {
 /// Sets the counters (rates from wall time, latency percentiles, memory, phases, thermo).
 void publish(benchmark::State& state, Measurement& m);
 
+/// Removes the reference figures (energy_mae, force_rmse, rdf_*) publish() set: a run measured
+/// in a Step row and reported by a row of a family that carries none (shared_runs.hpp).
+void drop_reference_figures(benchmark::UserCounters& counters);
+
 }  // namespace mdb::bench

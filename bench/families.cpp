@@ -276,20 +276,6 @@ void run_trajectory(benchmark::State& state, const BenchmarkSpec& spec, Workspac
   publish(state, m);
 }
 
-EngineChoice choice_for(const BenchmarkSpec& s) {
-  EngineChoice c;
-  c.backend = s.backend;
-  c.graph = s.graph;
-  c.mixed = s.mixed;
-  if (s.family == Family::Batched) {
-    c.replicas = s.replicas;
-    c.replica_threads = s.backend == Backend::Cpu ? s.threads : 1;
-  } else {
-    c.threads = s.sim_threads;
-  }
-  return c;
-}
-
 }  // namespace
 
 void skip_with_error(benchmark::State& state, const std::string& what) {
@@ -345,6 +331,20 @@ const char* family_name(Family f) {
   return "?";
 }
 
+EngineChoice engine_choice(const BenchmarkSpec& s) {
+  EngineChoice c;
+  c.backend = s.backend;
+  c.graph = s.graph;
+  c.mixed = s.mixed;
+  if (s.family == Family::Batched) {
+    c.replicas = s.replicas;
+    c.replica_threads = s.backend == Backend::Cpu ? s.threads : 1;
+  } else {
+    c.threads = s.sim_threads;
+  }
+  return c;
+}
+
 void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
   if (in_memory_pass()) return run_memory_pass(state);
   forget_measured_heap();
@@ -383,7 +383,7 @@ void run_benchmark(benchmark::State& state, const BenchmarkSpec& spec) {
   }
   Workspace* ws = nullptr;
   try {
-    ws = &acquire_workspace(static_cast<int>(s.family), s.key, choice_for(s));
+    ws = &acquire_workspace(static_cast<int>(s.family), s.key, engine_choice(s));
   } catch (const std::exception& e) {
     return fail(state, e.what());
   }

@@ -52,6 +52,15 @@ constexpr bool carries_structure(Family f) {
   return f == Family::Trajectory;
 }
 
+/// Whether the family's rows time single steps of an engine (run_steps), not trajectories or peers:
+/// two such rows on one state key and engine_choice measure the same thing (shared_runs.hpp).
+constexpr bool times_single_steps(Family f) {
+  return f == Family::Step || f == Family::Scaling || f == Family::Batched;
+}
+
+/// The engine a row of `spec` times (for a Scaling family, at spec.key.atoms).
+EngineChoice engine_choice(const BenchmarkSpec& spec);
+
 /// Energy drift (NVE) or drift of the conserved quantity (NVT/NPT; none when its samples are
 /// NaN), mean temperature, pressure and density of a trajectory's thermo samples.
 ThermoSummary summarize_thermo(const BenchmarkSpec& spec, const ThermoSamples& s, double natoms);

@@ -19,7 +19,7 @@ struct Probe {
 
   double energy() {
     list.update(system);
-    return ff.compute(system, list, {true, false}).energy;
+    return ff.compute(system, list, {.energy = true, .virial = false, .forces = false}).energy;
   }
   std::span<double> coord(int d) { return d == 0 ? system.x() : d == 1 ? system.y() : system.z(); }
   // Energy with atom's coordinate d shifted by `shift`.

@@ -1,10 +1,13 @@
 #include "bench/prepare_states.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <system_error>
 #include <thread>
@@ -15,9 +18,10 @@
 namespace mdb::bench {
 namespace {
 
-bool starts_from_another_case(const StateKey& k) {
-  return !k.spec->same_potential_as.empty() || !k.spec->equilibrated_from.empty();
-}
+struct Job {
+  std::function<void()> run;
+  std::vector<std::size_t> after;  ///< jobs whose state this one starts from
+};
 
 // The built-in cases' keys, each once (by `identity`), in the order given.
 std::vector<StateKey> distinct(const std::vector<StateKey>& keys,
@@ -31,43 +35,115 @@ std::vector<StateKey> distinct(const std::vector<StateKey>& keys,
   return out;
 }
 
+std::string state_id(const StateKey& k) {
+  return equilibration_key(k).str();
+}
+
+// Hands out jobs in list order, each once its `after` jobs have finished: a thread takes the first
+// job it can start rather than waiting inside one for a state another thread is making.
+class JobQueue {
+ public:
+  explicit JobQueue(const std::vector<Job>& jobs)
+      : jobs_(jobs), started_(jobs.size(), false), finished_(jobs.size(), false) {}
+
+  std::optional<std::size_t> take() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      bool waiting = false;
+      for (std::size_t i = 0; i < jobs_.size(); ++i) {
+        if (started_[i]) continue;
+        if (std::all_of(jobs_[i].after.begin(), jobs_[i].after.end(),
+                        [&](std::size_t d) { return finished_[d]; })) {
+          started_[i] = true;
+          return i;
+        }
+        waiting = true;
+      }
+      if (!waiting) return std::nullopt;
+      changed_.wait(lock);
+    }
+  }
+
+  void finish(std::size_t i) {
+    {
+      std::lock_guard lock(mutex_);
+      finished_[i] = true;
+    }
+    changed_.notify_all();
+  }
+
+ private:
+  const std::vector<Job>& jobs_;
+  std::vector<bool> started_, finished_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+};
+
+// The jobs, in the order threads take them, the largest systems first within each group: the
+// states others start from; then the jobs that start from another case's state (the slow models'
+// states, which start there to save their own MD, and the reference figures), so that none of
+// those long jobs is left to the end; then the rest.
+std::vector<Job> jobs_for(const Preparation& needs) {
+  struct Planned {
+    std::function<void()> run;
+    std::optional<StateKey> start;  ///< the state it waits for
+    int atoms = 0;
+    std::string id;  ///< a state's equilibration key; empty for figures
+  };
+  std::vector<Planned> planned;
+  for (const StateKey& k : distinct(needs.states, state_id)) {
+    planned.push_back({[k] { equilibrated_system(k); }, source_state(k), k.atoms, state_id(k)});
+  }
+  for (const StateKey& k : distinct(needs.structure, reference_structure_key)) {
+    planned.push_back({[k] { reference_structure(k); }, reference_structure_start(k), k.atoms, {}});
+  }
+  for (const StateKey& k : distinct(needs.accuracy, reference_accuracy_key)) {
+    planned.push_back({[k] { reference_accuracy(k); }, reference_accuracy_start(k), k.atoms, {}});
+  }
+  std::set<std::string> awaited;
+  for (const Planned& p : planned) {
+    if (p.start) awaited.insert(state_id(*p.start));
+  }
+  const auto rank = [&](const Planned& p) { return awaited.count(p.id) > 0 ? 0 : p.start ? 1 : 2; };
+  std::stable_sort(planned.begin(), planned.end(), [&](const Planned& a, const Planned& b) {
+    if (rank(a) != rank(b)) return rank(a) < rank(b);
+    return a.atoms > b.atoms;
+  });
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < planned.size(); ++i) {
+    if (!planned[i].id.empty()) index.emplace(planned[i].id, i);
+  }
+  std::vector<Job> jobs;
+  for (const Planned& p : planned) {
+    Job j{p.run, {}};
+    // A start outside the list (its case has no selected row) is made inside the job itself.
+    if (p.start) {
+      if (auto it = index.find(state_id(*p.start)); it != index.end())
+        j.after.push_back(it->second);
+    }
+    jobs.push_back(std::move(j));
+  }
+  return jobs;
+}
+
 }  // namespace
 
 PreparedStatesSummary prepare_states(const Preparation& needs, int threads) {
   const auto start = std::chrono::steady_clock::now();
-  const auto by_state = [](const StateKey& k) { return equilibration_key(k).str(); };
-  std::vector<StateKey> states = distinct(needs.states, by_state);
-  // Largest first, so that a big state does not start last and keep one thread busy alone; a
-  // state made from another case's after the states it could be waiting for.
-  std::stable_sort(states.begin(), states.end(), [](const StateKey& a, const StateKey& b) {
-    if (starts_from_another_case(a) != starts_from_another_case(b)) {
-      return starts_from_another_case(b);
-    }
-    return a.atoms > b.atoms;
-  });
-  std::vector<std::function<void()>> jobs;
-  for (const StateKey& k : states) jobs.emplace_back([k] { equilibrated_system(k); });
-  // The figures after the states they start from, each set once (rows that share a set ask for
-  // it under one key), the longest (the g(r) runs) first.
-  for (const StateKey& k : distinct(needs.structure, reference_structure_key)) {
-    jobs.emplace_back([k] { reference_structure(k); });
-  }
-  for (const StateKey& k : distinct(needs.accuracy, reference_accuracy_key)) {
-    jobs.emplace_back([k] { reference_accuracy(k); });
-  }
-
+  const std::vector<Job> jobs = jobs_for(needs);
   PreparedStatesSummary summary;
-  summary.states = static_cast<int>(states.size());
+  summary.states = static_cast<int>(distinct(needs.states, state_id).size());
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = std::min(threads, std::max(1, static_cast<int>(jobs.size())));
-  std::atomic<std::size_t> next{0};
+  JobQueue queue(jobs);
   auto work = [&] {
-    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+    while (const std::optional<std::size_t> i = queue.take()) {
       try {
-        jobs[i]();
+        jobs[*i].run();
       } catch (const std::exception&) {
         // kept with the state or figures: their rows report it
       }
+      queue.finish(*i);
     }
   };
   std::vector<std::thread> pool;

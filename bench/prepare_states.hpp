@@ -23,10 +23,11 @@ struct PreparedStatesSummary {
   double seconds = 0.0;
 };
 
-/// Prepares every state (equilibrated_system), then the reference figures (reference_accuracy,
-/// reference_structure), on up to `threads` threads (0: one per hardware thread): the largest
-/// systems first and states made from another case's after them, and keeps the results (or
-/// errors) for the rows. Custom cases (--md_case) are left to their rows: their models may call
+/// Prepares every state (equilibrated_system) and the reference figures (reference_accuracy,
+/// reference_structure) on up to `threads` threads (0: one per hardware thread), each job once
+/// the state it starts from is made: the states others start from first, then the jobs that
+/// wait for them (the slow ones), then the rest, the largest systems first; keeps the results
+/// (or errors) for the rows. Custom cases (--md_case) are left to their rows: their models may call
 /// into Python, which runs one thread at a time.
 PreparedStatesSummary prepare_states(const Preparation& needs, int threads);
 

@@ -37,6 +37,11 @@ StateKey equilibration_key(const StateKey& key);
 /// same text.
 const System& equilibrated_system(const StateKey& key);
 
+/// The state `key`'s is made from: the same key of the case's same_potential_as or
+/// equilibrated_from; nullopt for a case that starts from its lattice or names no usable case
+/// (equilibrated_system says why).
+std::optional<StateKey> source_state(const StateKey& key);
+
 /// States this process took from the disk cache (bench/state_cache.hpp) instead of preparing.
 long states_from_cache();
 

@@ -10,8 +10,10 @@
 
 #include "bench/families.hpp"
 #include "bench/iteration_batches.hpp"
+#include "bench/progress.hpp"
 #include "bench/samples_out.hpp"
 #include "bench/scaling_fit.hpp"
+#include "bench/shared_runs.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -115,8 +117,17 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
     benchmark::ClearRegisteredBenchmarks();
     return Held{display.take(), file ? file->take() : std::vector<Run>{}};
   };
-  auto report = [&](Held h) {
+  const std::string identity = settings.repetitions == 1 ? measurement_identity(p) : std::string();
+  // `label`: a shared run's, on the row's own runs once a Scaling family's fit has taken them
+  // (a fit is no row's measurement).
+  auto report = [&](Held h, const std::string& label = {}) {
+    keep_shared_runs(p, identity, h.display, h.file);
     before_report(h);
+    for (std::vector<Run>* runs : {&h.display, &h.file}) {
+      for (Run& r : *runs) {
+        if (!label.empty() && r.run_type == Run::RT_Iteration) r.report_label = label;
+      }
+    }
     reporters.display->ReportRuns(h.display);
     if (reporters.file) reporters.file->ReportRuns(h.file);
   };
@@ -126,6 +137,12 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
     const Run* r = first_iteration_run(h.display);
     return !pace_of(h.display) || r->real_accumulated_time >= settings.min_time_s;
   };
+  if (std::optional<SharedRuns> shared = shared_runs_for(p, identity)) {
+    const long long size = p.spec.family == Family::Scaling ? p.sizes.front() : -1;
+    note_benchmark_call(&p.name, static_cast<long>(size));
+    copy_step_samples(shared->measured_by, reported_name(p.name, size));
+    return report(Held{std::move(shared->display), std::move(shared->file)}, shared->label);
+  }
   const bool single = settings.repetitions == 1;
   std::optional<double> pace;
   {

@@ -56,7 +56,9 @@ struct SizingSettings {
 
 /// Runs the non-Scaling row `p` as above, each run registered alone (nothing may be registered
 /// before; nothing is after), and reports it to `reporters` (whose context the first call sets).
-/// The row's workspace (its warmed-up engine) stays from one run to the next.
+/// The row's workspace (its warmed-up engine) stays from one run to the next. With one repetition
+/// a row that times the same steps of the same engine as a row already run reports that row's run
+/// instead (shared_runs.hpp).
 void run_sized_row(const PlannedBenchmark& p, const SizingSettings& settings,
                    SuiteReporters reporters);
 

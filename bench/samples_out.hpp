@@ -34,6 +34,9 @@ void record_step_samples(const std::string& name, double steps, std::span<const 
 /// the next call times as many steps and would be taken for a repetition).
 void forget_step_samples(const std::string& name);
 
+/// Records for benchmark `to` what was recorded for `from` (a row reporting another's run).
+void copy_step_samples(const std::string& from, const std::string& to);
+
 /// Writes the file and closes it; throws std::runtime_error when writing fails. No-op when not
 /// started.
 void finish_samples_out();

@@ -20,11 +20,15 @@ struct ReferenceAccuracy {
 };
 
 /// For a case with a reference: frames taken every 25 steps of Langevin MD at the case's
-/// temperature from the prepared state of `key` (8 frames; 2 when the case is a slow route to
-/// the reference's potential, whose MD then makes the frames), each labelled by the reference
+/// temperature from the prepared state of `key` (enough frames to hold 1,536 atoms, 2 to 8: 8 up
+/// to 192 atoms, 3 of 512; 2 when the case is a slow route to the reference's potential, whose MD
+/// then makes the frames), each labelled by the reference
 /// model and evaluated by the case's. Cached per key, errors too. Throws std::runtime_error on a
 /// blow-up or a model error; nullopt without a reference. Outside any timed region.
 std::optional<ReferenceAccuracy> reference_accuracy(const StateKey& key);
+/// The state the frames for `key` start from: the key's own, or the reference's when the case is a
+/// slow route to it; nullopt without a reference.
+std::optional<StateKey> reference_accuracy_start(const StateKey& key);
 /// The key the figures for `key` are made and kept under: the frames come from NVT MD of the
 /// state, so the NVE and NVT rows of one equilibrated state share them.
 std::string reference_accuracy_key(const StateKey& key);

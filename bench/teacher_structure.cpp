@@ -41,11 +41,16 @@ RadialDistribution structure_of(const CaseSpec& mover, const CaseSpec& c, const 
   return rdf;
 }
 
-ReferenceStructure measure(const StateKey& key, const CaseSpec& teacher) {
-  const CaseSpec& c = *key.spec;
+StateKey start_of(const StateKey& key, const CaseSpec& teacher) {
   StateKey from = key;
   from.spec = &teacher;
   from.ensemble = Ensemble::NVT;
+  return from;
+}
+
+ReferenceStructure measure(const StateKey& key, const CaseSpec& teacher) {
+  const CaseSpec& c = *key.spec;
+  const StateKey from = start_of(key, teacher);
   const System& start = equilibrated_system(from);
   const int species = start.find_species(c.rdf_species);
   if (species < 0) {
@@ -63,6 +68,14 @@ ReferenceStructure measure(const StateKey& key, const CaseSpec& teacher) {
 }
 
 }  // namespace
+
+std::optional<StateKey> reference_structure_start(const StateKey& key) {
+  const CaseSpec& c = *key.spec;
+  if (c.teacher.empty() || c.rdf_species.empty()) return std::nullopt;
+  const CaseSpec* teacher = find_case(c.teacher);
+  if (teacher == nullptr) return std::nullopt;
+  return start_of(key, *teacher);
+}
 
 std::string reference_structure_key(const StateKey& key) {
   StateKey k = key;

@@ -30,6 +30,9 @@ inline constexpr double kRdfRange = 6.0;
 /// (md/structure/radial_distribution.hpp). Cached per state (errors too), outside any timed
 /// region. Throws std::runtime_error on a blow-up; nullopt for other cases.
 std::optional<ReferenceStructure> reference_structure(const StateKey& key);
+/// The state the figures for `key` start from (the teacher's NVT state); nullopt where the case
+/// has none.
+std::optional<StateKey> reference_structure_start(const StateKey& key);
 /// The key the figures for `key` are made and kept under: rows of every ensemble at one size share
 /// them (NVT runs from the teacher's NVT state).
 std::string reference_structure_key(const StateKey& key);

@@ -16,11 +16,19 @@ namespace mdb {
 enum class Backend { Cpu, Cuda };
 
 /// What a force call must produce besides forces (skipping energy and virial saves time on
-/// steps whose thermo nobody reads).
+/// steps whose thermo nobody reads). `forces = false` (with virial off) asks for the energy
+/// alone, as a finite-difference probe does: a model whose forces cost more than its energy (a
+/// network's backward pass) may skip them and leave the force arrays unspecified; the others
+/// compute them anyway.
 struct ComputeFlags {
   bool energy = true;
   bool virial = true;
-  ComputeFlags operator|(ComputeFlags o) const { return {energy || o.energy, virial || o.virial}; }
+  bool forces = true;
+  ComputeFlags operator|(ComputeFlags o) const {
+    return {energy || o.energy, virial || o.virial, forces || o.forces};
+  }
+  /// Whether the call must produce forces (the virial is made from them).
+  bool needs_forces() const { return forces || virial; }
 };
 
 /// Energy (eV) and virial W_ab = sum r_a f_b (eV, LAMMPS order xx yy zz xy xz yz) of one call;

@@ -124,6 +124,7 @@ double DunnNetwork::evaluate(const double* x, int rows, int active_member, doubl
   const std::size_t n_x = static_cast<std::size_t>(rows) * input_width();
   if (shared == n_layers) {  // one network, no masks
     const double energy = output_sum();
+    if (grad == nullptr) return energy;
     std::fill_n(d->begin(), rows, 1.0);
     backward_layers(rows, last, 0, 0, d, spare, ws);
     std::copy_n(d->begin(), n_x, grad);
@@ -139,12 +140,14 @@ double DunnNetwork::evaluate(const double* x, int rows, int active_member, doubl
   for (int m = first; m < end; ++m) {
     forward_layers(shared_out, rows, shared, n_layers, m, ws);
     energy += output_sum();
+    if (grad == nullptr) continue;
     std::fill_n(d->begin(), rows, 1.0);
     backward_layers(rows, last, shared, m, d, spare, ws);
     shared_grad += ConstMap(d->data(), rows, width);
   }
   const double inv = 1.0 / (end - first);
   energy *= inv;
+  if (grad == nullptr) return energy;
   shared_grad *= inv;
   if (shared == 0) {
     std::copy_n(ws.shared_grad.begin(), n_x, grad);

@@ -36,7 +36,8 @@ class DunnNetwork {
 
   /// The energy of `active_member` (kDunnEnsembleMean, kDunnFullyConnected or 1..M; with M = 0
   /// every mode is the fully connected network, as in the driver) summed over the rows x
-  /// input_width() inputs x, in eV; writes dE/dx (rows x input_width(), row-major) to grad.
+  /// input_width() inputs x, in eV; writes dE/dx (rows x input_width(), row-major) to grad, or
+  /// with grad null runs the layers forward only.
   double evaluate(const double* x, int rows, int active_member, double* grad, Workspace& ws) const;
 
   /// Multiply-adds per atom of one evaluate() in this mode (forward and backward).

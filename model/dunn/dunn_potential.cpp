@@ -107,7 +107,9 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
   const NeighborView v = list.view();
   const std::size_t n_ext = static_cast<std::size_t>(v.n_local + v.n_ghost);
   const std::size_t d = static_cast<std::size_t>(descriptor_.size());
-  // Thread t: its centre atoms through descriptor, network and descriptor backward.
+  // Thread t: its centre atoms through descriptor, network and descriptor backward; an
+  // energy-only call (a finite-difference probe) stops after the network's forward pass.
+  const bool forces = flags.needs_forces();
   auto loop = [&](int t, int b, int e, ExtendedForces& f) {
     PairSums sums;
     if (e > b) {
@@ -118,10 +120,10 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
       const std::uint64_t t0 = PhaseTimer::now();
       descriptor_.forward(v, b, e, in, s);
       const std::uint64_t t1 = PhaseTimer::now();
-      sums.energy = network_.evaluate(in, e - b, active_member_, grad,
+      sums.energy = network_.evaluate(in, e - b, active_member_, forces ? grad : nullptr,
                                       workspace_[static_cast<std::size_t>(t)]);
       const std::uint64_t t2 = PhaseTimer::now();
-      descriptor_.backward(v, b, e, grad, s, f.x.data(), f.y.data(), f.z.data());
+      if (forces) descriptor_.backward(v, b, e, grad, s, f.x.data(), f.y.data(), f.z.data());
       ticks[static_cast<int>(DunnStage::Descriptor)] += t1 - t0;
       ticks[static_cast<int>(DunnStage::Network)] += t2 - t1;
       ticks[static_cast<int>(DunnStage::DescriptorBackward)] += PhaseTimer::now() - t2;

@@ -94,6 +94,11 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
     energy += nets_[s].forward(aev_rows_.data() + at, rows) + rows * spec_.energy_shifts[s];
   }
   stamp(NnStage::NetworkForward);
+  if (!flags.needs_forces()) {  // the energy alone (a finite-difference probe): no backward pass
+    if (flags.energy) result.energy += energy;
+    ++calls_;
+    return result;
+  }
   for (int s = 0; s < n_species; ++s) {
     if (group_begin_[s + 1] == group_begin_[s]) continue;
     nets_[s].backward(grad_rows_.data() + static_cast<std::size_t>(group_begin_[s]) * d);

@@ -157,8 +157,10 @@ TEST(PreparedState, AThermostattedNveStateIsTheNvtStateMadeOnce) {
   nvt.ensemble = Ensemble::NVT;
   const System& shared = equilibrated_system(nve);
   EXPECT_EQ(&shared, &equilibrated_system(nvt));
-  // What equilibrating for NVE means, by hand: the case's Langevin run from its lattice.
-  Simulation sim(build_case_system(c, 32, 21), c.recipe.make(),
+  // What equilibrating for NVE means, by hand: the case's Langevin run from its lattice, with
+  // the model's mixed-precision variant (the same potential, faster).
+  ASSERT_TRUE(c.recipe.abilities().mixed_precision);
+  Simulation sim(build_case_system(c, 32, 21), c.recipe.make()->mixed_precision(),
                  make_integrator(c, Ensemble::NVT, c.timestep, 22), c.neighbor);
   sim.run(c.equilibration_steps);
   for (std::size_t i = 0; i < shared.size(); ++i) {

@@ -25,6 +25,19 @@ TEST(TeacherAccuracy, TheTeachersOwnPotentialIsExact) {
   EXPECT_LT(a->force_rmse, 1e-12);
 }
 
+// The frames hold 1,536 atoms between them, 2 to 8: the figures are per atom, so a larger system
+// needs fewer frames for the same sample.
+TEST(TeacherAccuracy, LargerSystemsTakeFewerFramesOfTheSameAtoms) {
+  const CaseSpec* c = &student_of_lj_ar("lj-ar-copy", 1.0);
+  for (const auto& [atoms, frames] :
+       {std::pair{108, 8}, std::pair{256, 6}, std::pair{500, 4}, std::pair{864, 2}}) {
+    const auto a = reference_accuracy({c, Ensemble::NVE, atoms, 5, 0.002});
+    ASSERT_TRUE(a.has_value()) << atoms;
+    EXPECT_EQ(a->frames, frames) << atoms;
+    EXPECT_LT(a->force_rmse, 1e-12) << atoms;
+  }
+}
+
 // E and F scale with epsilon: on every frame the student is off by (s - 1)/s of its own energy
 // and forces. Argon's crystal at 40 K holds ~ -80 meV/atom, so 10 % more epsilon is off by
 // ~7 meV/atom; its forces (~0.01-0.03 eV/A) by ~2e-3 eV/A.

@@ -189,6 +189,24 @@ TEST_P(ModelConformance, FlagsSelectTheOutputs) {
   }
 }
 
+// An energy-only call (forces off, as the state preparation's finite-difference probe asks) gives
+// the energy a full call gives, before and after a full call, whatever the model skips.
+TEST_P(ModelConformance, AnEnergyOnlyCallGivesTheFullCallsEnergy) {
+  auto ff = model();
+  System s = system();
+  NeighborList list(ff->cutoff(), ff->neighbor_kind(), NeighborPolicy{0.5});
+  ff->bind(s);
+  list.build(s);
+  const ComputeFlags energy_only{.energy = true, .virial = false, .forces = false};
+  const double before = ff->compute(s, list, energy_only).energy;
+  const double full = ff->compute(s, list, {true, true}).energy;
+  const double after = ff->compute(s, list, energy_only).energy;
+  ASSERT_NE(full, 0.0);
+  const double tol = GetParam().invariance_tolerance * std::abs(full);
+  EXPECT_NEAR(before, full, tol);
+  EXPECT_NEAR(after, full, tol);
+}
+
 // Moving every atom by the same vector (across the box's faces) changes neither the energy nor
 // any force, and the forces sum to zero.
 TEST_P(ModelConformance, TranslationChangesNothing) {
