@@ -165,7 +165,7 @@ std::optional<StateKey> source_state(const StateKey& key) {
   if (c == nullptr || (c->same_potential_as.empty() && c->equilibrated_from.empty())) {
     return std::nullopt;
   }
-  StateKey from = key;
+  StateKey from = equilibration_key(key);  // as equilibrate() asks for it
   try {
     from.spec = &state_source(
         *c, c->same_potential_as.empty() ? Source::StartingState : Source::SamePotential);

@@ -1,10 +1,13 @@
 #include "bench/run_rows.hpp"
 
+#include "bench/shared_runs.hpp"
+
 namespace mdb::bench {
 
 void run_rows(const std::vector<PlannedBenchmark>& plan, const RowRunOptions& options,
               SuiteReporters reporters) {
   benchmark::ClearRegisteredBenchmarks();
+  forget_shared_runs();
   if (!options.size_runs || options.interleaved) {
     for (const PlannedBenchmark& p : plan) register_benchmark(p);
     benchmark::RegisterMemoryManager(options.sizing.memory);

@@ -139,7 +139,7 @@ void size_and_run(const PlannedBenchmark& p, const SizingSettings& settings,
   };
   if (std::optional<SharedRuns> shared = shared_runs_for(p, identity)) {
     const long long size = p.spec.family == Family::Scaling ? p.sizes.front() : -1;
-    note_benchmark_call(&p.name, static_cast<long>(size));
+    note_benchmark_call(p.spec.name ? p.spec.name.get() : &p.name, static_cast<long>(size));
     copy_step_samples(shared->measured_by, reported_name(p.name, size));
     return report(Held{std::move(shared->display), std::move(shared->file)}, shared->label);
   }

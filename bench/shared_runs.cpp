@@ -75,6 +75,10 @@ void keep_shared_runs(const PlannedBenchmark& p, const std::string& identity,
   }
 }
 
+void forget_shared_runs() {
+  kept().clear();
+}
+
 std::optional<SharedRuns> shared_runs_for(const PlannedBenchmark& p, const std::string& identity) {
   if (identity.empty()) return std::nullopt;
   const auto it = kept().find(identity);

@@ -26,6 +26,9 @@ void keep_shared_runs(const PlannedBenchmark& p, const std::string& identity,
                       const std::vector<benchmark::BenchmarkReporter::Run>& display,
                       const std::vector<benchmark::BenchmarkReporter::Run>& file);
 
+/// Forgets every kept run (a new set of rows starts: run_rows).
+void forget_shared_runs();
+
 struct SharedRuns {
   std::vector<benchmark::BenchmarkReporter::Run> display, file;
   std::string measured_by;  ///< the reported name of the row that measured them

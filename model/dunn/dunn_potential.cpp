@@ -124,14 +124,16 @@ ForceResult DunnPotential::compute(System& system, const NeighborList& list, Com
                                       workspace_[static_cast<std::size_t>(t)]);
       const std::uint64_t t2 = PhaseTimer::now();
       if (forces) descriptor_.backward(v, b, e, grad, s, f.x.data(), f.y.data(), f.z.data());
-      ticks[static_cast<int>(DunnStage::Descriptor)] += t1 - t0;
-      ticks[static_cast<int>(DunnStage::Network)] += t2 - t1;
-      ticks[static_cast<int>(DunnStage::DescriptorBackward)] += PhaseTimer::now() - t2;
+      if (forces) {  // an energy-only call is no step: it leaves the stage clocks
+        ticks[static_cast<int>(DunnStage::Descriptor)] += t1 - t0;
+        ticks[static_cast<int>(DunnStage::Network)] += t2 - t1;
+        ticks[static_cast<int>(DunnStage::DescriptorBackward)] += PhaseTimer::now() - t2;
+      }
     }
     return sums;
   };
   const PairSums sums = driver_.accumulate(n_ext, v.offsets, v.n_local, loop);
-  ++calls_;
+  if (forces) ++calls_;
   return driver_.finish(system, list, flags, sums, VirialFrom::Positions);
 }
 

@@ -70,10 +70,12 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
   if (list.kind() != NeighborKind::Full) {
     throw std::invalid_argument(name_ + ": needs a full neighbour list");
   }
+  // An energy-only call (a finite-difference probe) is no step: it leaves the stage clocks.
+  const bool timed = flags.needs_forces();
   std::uint64_t t0 = PhaseTimer::now();
   auto stamp = [&](NnStage s) {
     const std::uint64_t t = PhaseTimer::now();
-    ticks_[static_cast<int>(s)] += t - t0;
+    if (timed) ticks_[static_cast<int>(s)] += t - t0;
     t0 = t;
   };
   ForceResult result;
@@ -94,9 +96,8 @@ ForceResult NnPotential<Real>::compute(System& system, const NeighborList& list,
     energy += nets_[s].forward(aev_rows_.data() + at, rows) + rows * spec_.energy_shifts[s];
   }
   stamp(NnStage::NetworkForward);
-  if (!flags.needs_forces()) {  // the energy alone (a finite-difference probe): no backward pass
+  if (!timed) {  // the energy alone: no backward pass
     if (flags.energy) result.energy += energy;
-    ++calls_;
     return result;
   }
   for (int s = 0; s < n_species; ++s) {

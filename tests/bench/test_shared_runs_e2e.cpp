@@ -17,10 +17,12 @@ namespace mdb::bench {
 namespace {
 
 // A custom case with a teacher, so that its Step rows carry accuracy counters and its Scaling
-// and Batched rows do not.
+// and Batched rows do not; and a second case, whose rows share runs of their own.
 const std::string kRows =
     "--md_case=si-sw-self:model=sw,lattice=diamond,a=5.431,species=Si,teacher=si-sw "
-    "--benchmark_filter='^(Step|Batched)/NV./64/si-sw-self/|^Scaling/NVE/si-sw-self/' "
+    "--md_case=si-sw-twin:model=sw,lattice=diamond,a=5.431,species=Si "
+    "--benchmark_filter='^(Step|Batched)/NV./64/si-sw-(self|twin)/|^Scaling/NVE/si-sw-(self|twin)/"
+    "' "
     "--md_sizes=64,128 --md_replicas=1,2 --md_peers=none --benchmark_min_time=0.05 ";
 
 struct SuiteRun {
@@ -86,12 +88,25 @@ TEST(MdBenchSharedRuns, RowsTimingTheSameStepsReportTheStepRowsRun) {
   EXPECT_EQ(r.rows.at(kScaling).family_index + 1, r.rows.at(kBatched1).family_index);
   // The next size is measured, and the O(N) fit over both is no row's measurement.
   EXPECT_EQ(r.rows.at("Scaling/NVE/si-sw-self/cpu/128/manual_time").label, "");
-  ASSERT_EQ(r.aggregates.size(), 2u) << "the Scaling family's BigO and RMS";
+  ASSERT_EQ(r.aggregates.size(), 4u) << "each Scaling family's BigO and RMS";
   for (const compare::BenchmarkRun& fit : r.aggregates) EXPECT_EQ(fit.label, "") << fit.name;
   // Another engine (two replicas) and another ensemble are their own measurements.
   EXPECT_EQ(r.rows.at(kBatched2).label, "");
   EXPECT_EQ(r.rows.at(kStepNvt).label, "");
   EXPECT_NE(r.rows.at(kStepNvt).real_time, step.real_time);
+  // The other case's Scaling size shares its own Step row's run, and every row, shared or
+  // measured, is announced once.
+  EXPECT_EQ(r.rows.at("Scaling/NVE/si-sw-twin/cpu/64/manual_time").label,
+            "measured by Step/NVE/64/si-sw-twin/cpu");
+  const std::string total = "/" + std::to_string(r.rows.size()) + "] ";
+  std::size_t announced = 0;
+  for (std::size_t at = r.result.output.find(total); at != std::string::npos;
+       at = r.result.output.find(total, at + 1)) {
+    ++announced;
+  }
+  EXPECT_EQ(announced, r.rows.size()) << r.result.output;
+  EXPECT_NE(r.result.output.find("[" + std::to_string(r.rows.size()) + total), std::string::npos)
+      << r.result.output;
 }
 
 // Repetitions are there to sample the machine again: every row measures its own.
