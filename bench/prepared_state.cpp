@@ -35,12 +35,14 @@ RunSpec case_run(const CaseSpec& c, std::vector<System> replicas, const Ensemble
   return spec;
 }
 
-// Makes the case's model's mixed-precision variant (ForceField::mixed_precision).
-std::function<std::unique_ptr<ForceField>()> mixed_model(const CaseSpec& c) {
-  return [make = c.recipe.make] {
-    auto mixed = make()->mixed_precision();
-    if (!mixed) throw std::invalid_argument("the model has no mixed-precision variant");
-    return mixed;
+// Makes the case's model's mixed-precision variant (ForceField::mixed_precision); without one,
+// the model itself when `or_model`, else an error.
+std::function<std::unique_ptr<ForceField>()> mixed_model(const CaseSpec& c, bool or_model) {
+  return [make = c.recipe.make, or_model] {
+    std::unique_ptr<ForceField> model = make();
+    if (std::unique_ptr<ForceField> mixed = model->mixed_precision()) return mixed;
+    if (!or_model) throw std::invalid_argument("the model has no mixed-precision variant");
+    return model;
   };
 }
 
@@ -107,11 +109,7 @@ System equilibrate(const StateKey& key) {
   RunSpec run = case_run(c, std::move(start), ensemble, key.timestep);
   // The same potential in float pair arithmetic, where the model has it, takes the atoms to
   // equilibrium several times faster (water 5x); the double model checks the state it reaches.
-  run.model = [make = c.recipe.make] {
-    std::unique_ptr<ForceField> model = make();
-    if (std::unique_ptr<ForceField> mixed = model->mixed_precision()) return mixed;
-    return model;
-  };
+  run.model = mixed_model(c, true);
   CpuEngine engine(std::move(run));
   run_checked(engine, c, c.equilibration_steps, "equilibration");
   auto ff = c.recipe.make();
@@ -282,7 +280,7 @@ std::unique_ptr<Engine> make_timed_engine(const StateKey& key, const EngineChoic
   spec.threads = choice.threads;
   spec.replica_threads = choice.replica_threads;
   spec.use_graph = choice.graph;
-  if (choice.mixed) spec.model = mixed_model(c);
+  if (choice.mixed) spec.model = mixed_model(c, false);
   std::unique_ptr<Engine> engine = make_engine(choice.backend, std::move(spec));
   const double pace = warm_up(*engine, c, choice.warmup_steps);
   if (warm_step_s != nullptr) *warm_step_s = pace;

@@ -102,9 +102,7 @@ void copy_step_samples(const std::string& from, const std::string& to) {
   State& s = state();
   const auto it = s.entries.find(from);
   if (it == s.entries.end() || from == to) return;
-  const Entry copy = it->second;
-  auto [dest, inserted] = s.entries.insert_or_assign(to, copy);
-  if (inserted) s.order.push_back(to);
+  if (s.entries.insert_or_assign(to, it->second).second) s.order.push_back(to);
 }
 
 void finish_samples_out() {
