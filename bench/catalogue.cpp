@@ -43,6 +43,7 @@ ModelAbilities ModelRecipe::abilities() const {
   const std::unique_ptr<ForceField> model = make();
   a.cuda = model->supports(Backend::Cuda);
   a.cuda_npt = a.cuda && model->device_twin_follows_box();
+  a.cuda_graph = a.cuda && model->device_twin_capturable();
   a.threads = model->splits_over_threads();
   a.mixed_precision = model->mixed_precision() != nullptr;
   return a;

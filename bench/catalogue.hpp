@@ -21,6 +21,7 @@ struct GromacsPotential;  // bench/peers/gromacs_potential.hpp
 struct ModelAbilities {
   bool cuda = false;             ///< cuda rows (a GPU twin in this build)
   bool cuda_npt = false;         ///< cuda NPT rows (its twin follows a moving box)
+  bool cuda_graph = false;       ///< cuda-graph rows (its twin can be captured)
   bool threads = false;          ///< cpu-t<T> rows (splits its loops over a team)
   bool mixed_precision = false;  ///< cpu-mixed rows (a float-arithmetic variant)
 };

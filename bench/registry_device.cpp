@@ -50,6 +50,9 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
   const ModelAbilities can = c.recipe.abilities();  // as case_runs_on(c, Backend::Cuda) reads it
   if (!can.cuda) return;
   const double dt = o.timestep > 0.0 ? o.timestep : c.timestep;
+  // Graph rows only for a twin a graph can hold (a TorchScript model waits for the device).
+  const std::vector<bool> graphs =
+      can.cuda_graph ? std::vector<bool>{false, true} : std::vector<bool>{false};
   auto spec_of = [&](Family f, Ensemble e, int atoms, bool graph) {
     BenchmarkSpec s{f, StateKey{&c, e, atoms, o.seed, dt}};
     s.backend = Backend::Cuda;
@@ -59,21 +62,21 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
   for (Ensemble e : ens) {
     if (e == Ensemble::NPT && !can.cuda_npt) continue;  // the twin keeps its box: CPU only
     for (int n : step_sizes) {
-      for (bool graph : {false, true}) {
+      for (bool graph : graphs) {
         plan.push_back({benchmark_name(Family::Step, e, n, c, backend_of(graph)),
                         spec_of(Family::Step, e, n, graph),
                         {}});
       }
     }
     for (int n : traj_sizes) {
-      for (bool graph : {false, true}) {
+      for (bool graph : graphs) {
         BenchmarkSpec s = spec_of(Family::Trajectory, e, n, graph);
         s.trajectory_steps = trajectory_steps_of(c, o.steps);
         plan.push_back({benchmark_name(Family::Trajectory, e, n, c, backend_of(graph)), s, {}});
       }
     }
     if (!scaling_sizes.empty() && e == ens.front()) {
-      for (bool graph : {false, true}) {
+      for (bool graph : graphs) {
         PlannedBenchmark p{
             scaling_name(e, c, backend_of(graph)), spec_of(Family::Scaling, e, 0, graph), {}};
         for (int n : scaling_sizes) p.sizes.push_back(n);
@@ -84,7 +87,7 @@ void plan_device_rows(const CaseSpec& c, const MdOptions& o, const std::vector<E
     const std::vector<int>& reps = o.replicas.empty() ? kDefaultDeviceReplicas : o.replicas;
     for (int n : batch_sizes) {
       for (int r : reps) {
-        for (bool graph : {false, true}) {
+        for (bool graph : graphs) {
           BenchmarkSpec s = spec_of(Family::Batched, e, n, graph);
           s.replicas = r;
           plan.push_back({benchmark_name(Family::Batched, e, n, c, backend_of(graph)) +

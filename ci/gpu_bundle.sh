@@ -1,34 +1,38 @@
 #!/usr/bin/env bash
 # Builds here what a GPU session runs on the device machine (docs/PERFORMANCE.md, "GPU"). That
 # machine has the CUDA toolkit and driver but none of Debian's packages (no Google Benchmark,
-# GoogleTest or Eigen) and no network, so nothing of mdbench can be built there. Instead this
-# builds test_kernels_cuda, test_engine_cuda, md_bench (without KIM and LAMMPS), test_hnlq_cuda
-# and lattice_bench for sm_80-90 here and copies them, every shared library they load except the
-# driver's libcuda, and the dynamic loader itself into build-gpu/bundle (~20 MB); ci/gpu_session.sh
-# runs them there on the image's own C library and C++ runtime where those are new enough, else
-# through the bundled loader.
+# GoogleTest or Eigen) and no network, so nothing of mdbench but the TorchScript module can be
+# built there. Instead this builds test_kernels_cuda, test_engine_cuda, md_bench (without KIM and
+# LAMMPS), test_hnlq_cuda, lattice_bench, test_pme_cuda and test_torch_cuda for sm_80-90 here and
+# copies them, every shared library they load except the driver's libcuda, and the dynamic loader
+# itself into build-gpu/bundle (~20 MB); ci/gpu_session.sh runs them there on the image's own C
+# library and C++ runtime where those are new enough, else through the bundled loader.
 #
 #   bash ci/gpu_bundle.sh      # then: run(command="bash ci/gpu_session.sh",
 #                              #           carry=["build-gpu/bundle"], timeout_s=600)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source ci/common.sh
-mdb_install_packages
-# No libtorch: Debian's is CPU-only and its libraries alone would outgrow the device tool's 64 MiB
-# carry (a CUDA libtorch's torch rows join the session when issue 37's GPU part lands).
+mdb_install_packages libtorch-dev python3-torch
+# With libtorch's loader but no libtorch: Debian's is CPU-only, and its libraries alone would
+# outgrow the device tool's 64 MiB carry. md_bench and test_torch_cuda open the module, which
+# gpu_session.sh builds there against the image's CUDA libtorch (ci/torch_module_build.sh, from
+# the source list carried here), with the test models Debian's PyTorch writes here.
 # Built here, run on the device machine, whose CPU may lack AVX-512: AVX2's x86-64-v3, not this
 # machine's best.
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DMDBENCH_CUDA=ON -DMDBENCH_KIM=OFF \
-  -DMDBENCH_LAMMPS=OFF -DMDBENCH_TORCH=OFF -DMDBENCH_PYTHON=OFF -DMDBENCH_ARCH=x86-64-v3 >/dev/null
+  -DMDBENCH_LAMMPS=OFF -DMDBENCH_TORCH=ON -DMDBENCH_PYTHON=OFF -DMDBENCH_ARCH=x86-64-v3 >/dev/null
 cmake --build build-gpu -j"$(nproc)" --target test_kernels_cuda test_engine_cuda md_bench \
-  test_hnlq_cuda lattice_bench test_pme_cuda
+  test_hnlq_cuda lattice_bench test_pme_cuda test_torch_cuda
 bundle=build-gpu/bundle
 rm -rf "$bundle"
 mkdir -p "$bundle/lib"
 exes=(build-gpu/tests/test_kernels_cuda build-gpu/tests/test_engine_cuda build-gpu/bench/md_bench
   build-gpu/tests/hnlq/test_hnlq_cuda build-gpu/bench/hnlq/lattice_bench
-  build-gpu/tests/test_pme_cuda)
+  build-gpu/tests/test_pme_cuda build-gpu/tests/test_torch_cuda)
 cp "${exes[@]}" "$bundle/"
+cp -r build-gpu/tests/torch_models "$bundle/torch_models"
+cp build-gpu/lib/torch_module_sources.txt "$bundle/"
 # The loader and every library ldd resolves, but the driver (libcuda comes with the device's
 # kernel module and must be the machine's own).
 for exe in "${exes[@]}"; do ldd "$exe"; done | awk '/=> \// {print $3} /^\s*\/lib64\// {print $1}' |

@@ -133,6 +133,20 @@ else
   note "pme and water: not run: the device has no ${cufft_so:-libcufft} (the bundle cannot carry cuFFT)"
 fi
 
+# TorchScript on the GPU (issue 37): the module built here against the image's CUDA libtorch
+# (ci/torch_module_build.sh, from the sources the bundle lists), which the bundle's programs open
+# through MDB_TORCH_MODULE; its tests, and the c-nn-student export's rows beside the native
+# student's (docs/PERFORMANCE.md, "TorchScript models").
+torch_module="$work/torch/libmdb_torch.so"
+step torch_module 150 torch_module.txt bash ci/torch_module_build.sh \
+  "$bundle/torch_module_sources.txt" "$work/torch"
+if [[ -f $torch_module ]]; then
+  export MDB_TORCH_MODULE=$torch_module MDB_TORCH_MODELS="$bundle/torch_models"
+  gtest torch 90 test_torch_cuda
+else
+  note "torch: not run: the module did not build (torch_module.txt says why)"
+fi
+
 # 2. The figures: md_bench cuda rows with their counters, and lattice_bench.
 bench() {  # name cap md_bench-args...
   local name=$1 cap=$2
@@ -152,6 +166,12 @@ if [[ ${MDB_GPU_QUICK:-0} != 1 ]]; then
     --benchmark_filter='^Step/NVE/.*/lj-melt/cuda'
   bench teacher 60 --md_cases=si-nn-teacher --md_sizes=64 --md_ensembles=NVE \
     --benchmark_filter='^Step/NVE/64/.*/cuda'
+fi
+if [[ -f $torch_module ]]; then
+  tm="$bundle/torch_models"
+  bench torch_rows 120 \
+    --md_case="c-torch:model=torch:$tm/c_nn_student.nequip.pth,structure=$tm/graphite_ab.xyz,T=300,dt=0.0005,ensembles=NVE,sizes=64/512" \
+    --md_cases=c-torch,c-nn-student --md_sizes=64,512 --benchmark_filter='^Step/NVE/'
 fi
 # The gate suite's rows on the device (ci/common.sh's MDB_GATE_FILTER_DEFAULT with cuda and
 # cuda-graph for cpu): commit baseline.json as ci/baselines/<gpu-model>.json, so compare can judge

@@ -26,18 +26,21 @@ MDB_HD inline void add_pair_to_sums(double (&sums)[kEnergyVirialSums], double sh
   sums[6] += s * dy * dz;
 }
 
-/// Image shifts per axis lie in [-kImageShellMax, kImageShellMax]; 5 bits per axis.
+/// Image shifts per axis lie in [-kImageShellMax, kImageShellMax]; kImageAxisBits per axis.
 inline constexpr int kImageShellMax = 15;
+inline constexpr int kImageAxisBits = 5;
+inline constexpr unsigned kImageAxisMask = (1u << kImageAxisBits) - 1;
 
 /// A packed image vector: 15 bits, so two bytes per list entry beside the 4-byte index (the
 /// force kernels' list reads are most of their memory traffic).
 using ImageCode = std::uint16_t;
 
-/// The bits of an image vector (in box lengths per axis): 5 per axis, offset by kImageShellMax.
+/// The bits of an image vector (in box lengths per axis): kImageAxisBits per axis, x lowest,
+/// each offset by kImageShellMax.
 MDB_HD constexpr unsigned image_bits(int ix, int iy, int iz) {
   return static_cast<unsigned>(ix + kImageShellMax) |
-         (static_cast<unsigned>(iy + kImageShellMax) << 5) |
-         (static_cast<unsigned>(iz + kImageShellMax) << 10);
+         (static_cast<unsigned>(iy + kImageShellMax) << kImageAxisBits) |
+         (static_cast<unsigned>(iz + kImageShellMax) << (2 * kImageAxisBits));
 }
 static_assert(image_bits(kImageShellMax, kImageShellMax, kImageShellMax) <= 0xFFFF,
               "every image code fits an ImageCode");
@@ -51,13 +54,13 @@ MDB_HD constexpr ImageCode pack_image(int ix, int iy, int iz) {
 inline constexpr ImageCode kImageSelf = pack_image(0, 0, 0);
 
 MDB_HD inline int image_x(ImageCode code) {
-  return static_cast<int>(code & 31u) - kImageShellMax;
+  return static_cast<int>(code & kImageAxisMask) - kImageShellMax;
 }
 MDB_HD inline int image_y(ImageCode code) {
-  return static_cast<int>((code >> 5) & 31u) - kImageShellMax;
+  return static_cast<int>((code >> kImageAxisBits) & kImageAxisMask) - kImageShellMax;
 }
 MDB_HD inline int image_z(ImageCode code) {
-  return static_cast<int>((code >> 10) & 31u) - kImageShellMax;
+  return static_cast<int>((code >> (2 * kImageAxisBits)) & kImageAxisMask) - kImageShellMax;
 }
 
 /// A full neighbour list over `n` atoms of one or more independent replicas stored back to back

@@ -59,6 +59,9 @@ class ForceField {
     static_cast<void>(system);
     return nullptr;
   }
+  /// Whether the device twin's compute() can be captured in a CUDA graph (it neither waits for the
+  /// device nor reads back); false: the device engine refuses graphs for it.
+  virtual bool device_twin_capturable() const { return true; }
   /// Whether the device twin reads each replica's box every call, so the device engine's barostat
   /// may move it (NPT) and replicas may differ in box; false: the twin keeps the box of the
   /// system it was made for, and the device engine refuses both.

@@ -5,37 +5,36 @@
 // torch_mace.cpp (MACE's LAMMPS export); torch_load.cpp tells them apart.
 #include <torch/script.h>
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include "model/torch/torch_edges.hpp"
 #include "model/torch/torch_model.hpp"
 
 namespace mdb {
 
-/// One step, in md's terms: n local atoms, their positions (n x 3, Angstrom) and model type
-/// indices, the edges, and the cell (rows the cell vectors, Angstrom).
+/// One step, in md's terms, as tensors on the device the model runs on (the CPU for TorchModel,
+/// the GPU for its device twin): n local atoms' positions (n x 3 float64, Angstrom) and model type
+/// indices (n int64), the edges (2 x E int64) with their cell shifts (E x 3 float64, in cell
+/// vectors), and the cell (3 x 3 float64, rows the cell vectors, Angstrom).
 struct TorchFrame {
-  std::int64_t n_atoms = 0;
-  double* pos = nullptr;
-  std::int64_t* types = nullptr;
-  TorchEdges* edges = nullptr;
-  double cell[9] = {};
+  torch::Tensor pos, types, edge_index, edge_shift, cell;
   bool virial = false;  ///< the step needs the virial
+  std::int64_t n_atoms() const { return pos.size(0); }
 };
 
-/// What the model gave: energy (eV), forces (n x 3 float64, contiguous) and, when it gives one,
-/// the virial -dE/d strain (3 x 3, eV).
+/// What the model gave, on the frame's device: energy (0-dimensional, eV), forces (n x 3,
+/// contiguous) and, when it gives one, the virial -dE/d strain (3 x 3, eV; undefined when not),
+/// each float64.
 struct TorchReturn {
-  double energy = 0.0;
-  torch::Tensor forces;
-  bool has_virial = false;
-  std::array<double, 9> virial{};
+  torch::Tensor energy, forces, virial;
 };
+
+/// md's virial W_ab = sum r_a f_b in LAMMPS order xx yy zz xy xz yz from a 3 x 3 -dE/d strain,
+/// its two halves averaged (6 float64 values on the virial's device).
+torch::Tensor lammps_order_virial(const torch::Tensor& virial);
 
 class TorchConvention {
  public:
@@ -83,10 +82,14 @@ torch::Tensor model_forces(const c10::impl::GenericDict& out, std::int64_t n_ato
                            const std::string& path);
 /// The model's output as a dictionary; throws std::runtime_error naming the file when it is not.
 c10::impl::GenericDict output_dict(const torch::IValue& value, const std::string& path);
-/// Reads the 3 x 3 virial under `key` into `to` when the dictionary has one (not None); returns
-/// whether it had. Throws std::runtime_error naming the file for another shape.
-bool read_virial(const c10::impl::GenericDict& out, const char* key, const std::string& path,
-                 std::array<double, 9>& to);
+/// The 3 x 3 virial under `key` (float64) when the dictionary has one (not None), else an
+/// undefined tensor. Throws std::runtime_error naming the file for another shape.
+torch::Tensor read_virial(const c10::impl::GenericDict& out, const char* key,
+                          const std::string& path);
+/// module.forward(inputs); throws std::runtime_error naming the file, with the first line of the
+/// model's own message, when the forward pass raises.
+torch::IValue forward_or_throw(torch::jit::Module& module, std::vector<torch::IValue> inputs,
+                               const std::string& path);
 /// Whether the dictionary has `key` holding a tensor (not None).
 bool has_output(const c10::impl::GenericDict& out, const char* key);
 

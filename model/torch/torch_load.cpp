@@ -17,6 +17,15 @@ std::string first_line(const std::string& what) {
   return what.substr(0, what.find('\n'));
 }
 
+torch::IValue forward_or_throw(torch::jit::Module& module, std::vector<torch::IValue> inputs,
+                               const std::string& path) {
+  try {
+    return module.forward(std::move(inputs));
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path + ": the model raised: " + first_line(e.what()));
+  }
+}
+
 bool has_output(const c10::impl::GenericDict& out, const char* key) {
   return out.contains(key) && out.at(key).isTensor();
 }
@@ -44,15 +53,19 @@ c10::impl::GenericDict output_dict(const torch::IValue& value, const std::string
   return value.toGenericDict();
 }
 
-bool read_virial(const c10::impl::GenericDict& out, const char* key, const std::string& path,
-                 std::array<double, 9>& to) {
-  if (!has_output(out, key)) return false;
+torch::Tensor read_virial(const c10::impl::GenericDict& out, const char* key,
+                          const std::string& path) {
+  if (!has_output(out, key)) return {};
   const torch::Tensor w = model_output(out, key, path);
   if (w.numel() != 9) {
     throw std::runtime_error(path + ": '" + std::string(key) + "' is not 3 x 3");
   }
-  std::copy_n(w.data_ptr<double>(), 9, to.begin());
-  return true;
+  return w.reshape({3, 3});
+}
+
+torch::Tensor lammps_order_virial(const torch::Tensor& v) {
+  return torch::stack({v[0][0], v[1][1], v[2][2], 0.5 * (v[0][1] + v[1][0]),
+                       0.5 * (v[0][2] + v[2][0]), 0.5 * (v[1][2] + v[2][1])});
 }
 
 LoadedTorchModel load_torch_model(const std::string& path) {

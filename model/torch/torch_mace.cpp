@@ -18,35 +18,32 @@ class MaceConvention final : public TorchConvention {
 
   std::vector<torch::IValue> inputs(const TorchFrame& f) const override {
     const auto real = double_precision_ ? torch::kFloat64 : torch::kFloat32;
-    const auto f64 = torch::TensorOptions().dtype(torch::kFloat64);
-    const auto i64 = torch::TensorOptions().dtype(torch::kInt64);
-    const std::int64_t n = f.n_atoms, e = f.edges->count;
-    const torch::Tensor cell = torch::from_blob(const_cast<double*>(f.cell), {3, 3}, f64);
-    const torch::Tensor unit_shifts = torch::from_blob(f.edges->shift.data(), {e, 3}, f64);
-    const torch::Tensor types = torch::from_blob(f.types, {n}, i64);
+    const auto on = torch::TensorOptions().device(f.pos.device());
+    const auto i64 = on.dtype(torch::kInt64);
+    const std::int64_t n = f.n_atoms();
     c10::Dict<std::string, torch::Tensor> input;
     input.insert("batch", torch::zeros({n}, i64));
-    input.insert("cell", cell.to(real));
-    input.insert("edge_index", torch::from_blob(f.edges->index.data(), {2, e}, i64));
-    input.insert("energy", torch::zeros({1}, real));
-    input.insert("forces", torch::zeros({n, 3}, real));
-    input.insert("node_attrs", torch::one_hot(types, n_elements_).to(real));
-    input.insert("positions", torch::from_blob(f.pos, {n, 3}, f64).to(real));
-    input.insert("ptr", torch::tensor({std::int64_t{0}, n}, i64));
-    input.insert("shifts", torch::matmul(unit_shifts, cell).to(real));
-    input.insert("unit_shifts", unit_shifts.to(real));
-    input.insert("weight", torch::ones({1}, real));
+    input.insert("cell", f.cell.to(real));
+    input.insert("edge_index", f.edge_index);
+    input.insert("energy", torch::zeros({1}, on.dtype(real)));
+    input.insert("forces", torch::zeros({n, 3}, on.dtype(real)));
+    input.insert("node_attrs", torch::one_hot(f.types, n_elements_).to(real));
+    input.insert("positions", f.pos.to(real));
+    input.insert("ptr", torch::tensor({std::int64_t{0}, n}, torch::kInt64).to(f.pos.device()));
+    input.insert("shifts", torch::matmul(f.edge_shift, f.cell).to(real));
+    input.insert("unit_shifts", f.edge_shift.to(real));
+    input.insert("weight", torch::ones({1}, on.dtype(real)));
     // Every node is a local atom: edges reach images through their shifts, not ghost nodes.
-    const torch::Tensor local = torch::ones({n}, torch::TensorOptions().dtype(torch::kBool));
+    const torch::Tensor local = torch::ones({n}, on.dtype(torch::kBool));
     return {input, local, f.virial};
   }
 
   TorchReturn outputs(const torch::IValue& value, const TorchFrame& f) const override {
     const c10::impl::GenericDict out = output_dict(value, path_);
     TorchReturn r;
-    r.forces = model_forces(out, f.n_atoms, path_);
-    r.energy = model_output(out, "total_energy_local", path_).sum().item<double>();
-    r.has_virial = f.virial && read_virial(out, "virials", path_, r.virial);
+    r.forces = model_forces(out, f.n_atoms(), path_);
+    r.energy = model_output(out, "total_energy_local", path_).sum();
+    if (f.virial) r.virial = read_virial(out, "virials", path_);
     return r;
   }
 

@@ -1,6 +1,7 @@
 #include "model/torch/torch_model.hpp"
 
 #include <ATen/Parallel.h>
+#include <torch/cuda.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -10,6 +11,7 @@
 
 #include "md/core/phase_timer.hpp"
 #include "model/torch/torch_convention.hpp"
+#include "model/torch/torch_force_device.hpp"
 
 namespace mdb {
 namespace {
@@ -51,15 +53,15 @@ void TorchModel::bind(const System& system) {
   std::vector<std::string> names;
   for (const Species& s : species) names.push_back(s.name);
   check_species(names);
-  std::vector<std::int64_t> map(species.size());
+  species_to_type_.resize(species.size());
   for (std::size_t s = 0; s < species.size(); ++s) {
-    map[s] = std::find(info_.type_names.begin(), info_.type_names.end(), names[s]) -
-             info_.type_names.begin();
+    species_to_type_[s] = std::find(info_.type_names.begin(), info_.type_names.end(), names[s]) -
+                          info_.type_names.begin();
   }
   const std::size_t n = system.size();
   types_.resize(n);
   for (std::size_t i = 0; i < n; ++i)
-    types_[i] = map[static_cast<std::size_t>(system.species()[i])];
+    types_[i] = species_to_type_[static_cast<std::size_t>(system.species()[i])];
   pos_.resize(3 * n);
   if (!info_.edge_cutoffs.empty()) {
     pair_cutoffs_ = {types_.data(), info_.edge_cutoffs.data(),
@@ -85,28 +87,27 @@ ForceResult TorchModel::compute(System& system, const NeighborList& list, Comput
     pos_[3 * i + 1] = v.y[i];
     pos_[3 * i + 2] = v.z[i];
   }
+  cell_[0] = box[0];
+  cell_[4] = box[1];
+  cell_[8] = box[2];
+  const auto f64 = torch::TensorOptions().dtype(torch::kFloat64);
+  const auto i64 = torch::TensorOptions().dtype(torch::kInt64);
+  const std::int64_t e = edges_.count;
   TorchFrame frame;
-  frame.n_atoms = n;
-  frame.pos = pos_.data();
-  frame.types = types_.data();
-  frame.edges = &edges_;
-  frame.cell[0] = box[0];
-  frame.cell[4] = box[1];
-  frame.cell[8] = box[2];
+  frame.pos = torch::from_blob(pos_.data(), {n, 3}, f64);
+  frame.types = torch::from_blob(types_.data(), {n}, i64);
+  frame.edge_index = torch::from_blob(edges_.index.data(), {2, e}, i64);
+  frame.edge_shift = torch::from_blob(edges_.shift.data(), {e, 3}, f64);
+  frame.cell = torch::from_blob(cell_.data(), {3, 3}, f64);
   frame.virial = flags.virial;
-  const TorchConvention& convention = *impl_->model.convention;
-  const std::vector<torch::IValue> inputs = convention.inputs(frame);
+  LoadedTorchModel& model = impl_->model;
+  std::vector<torch::IValue> inputs = model.convention->inputs(frame);
   const std::uint64_t t1 = PhaseTimer::now();
 
-  torch::IValue out;
-  try {
-    out = impl_->model.module.forward(inputs);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(path_ + ": the model raised: " + first_line(e.what()));
-  }
+  const torch::IValue out = forward_or_throw(model.module, std::move(inputs), path_);
   const std::uint64_t t2 = PhaseTimer::now();
 
-  const TorchReturn got = convention.outputs(out, frame);
+  const TorchReturn got = model.convention->outputs(out, frame);
   const double* f = got.forces.data_ptr<double>();
   auto fx = system.fx(), fy = system.fy(), fz = system.fz();
   for (std::int64_t i = 0; i < n; ++i) {
@@ -115,13 +116,12 @@ ForceResult TorchModel::compute(System& system, const NeighborList& list, Comput
     fz[i] = f[3 * i + 2];
   }
   ForceResult r;
-  if (flags.energy) r.energy = got.energy;
+  if (flags.energy) r.energy = got.energy.item<double>();
   if (flags.virial) {
-    gives_virial_ = got.has_virial;
+    gives_virial_ = got.virial.defined();
     if (gives_virial_) {
-      const auto& a = got.virial;
-      // LAMMPS order xx yy zz xy xz yz; a symmetric virial, averaged over its two halves.
-      r.virial = {a[0], a[4], a[8], 0.5 * (a[1] + a[3]), 0.5 * (a[2] + a[6]), 0.5 * (a[5] + a[7])};
+      const torch::Tensor w = lammps_order_virial(got.virial);
+      std::copy_n(w.data_ptr<double>(), 6, r.virial.begin());
     } else {
       r.virial.fill(std::numeric_limits<double>::quiet_NaN());
     }
@@ -129,6 +129,29 @@ ForceResult TorchModel::compute(System& system, const NeighborList& list, Comput
   const std::uint64_t t3 = PhaseTimer::now();
   stages_.add(t0, t1, t2, t3);
   return r;
+}
+
+bool TorchModel::supports(Backend backend) const {
+#ifdef MDB_HAVE_CUDA
+  if (backend == Backend::Cuda) return torch::cuda::is_available();
+#endif
+  return backend == Backend::Cpu;
+}
+
+std::unique_ptr<DeviceForce> TorchModel::make_device_twin(const System& system) const {
+  static_cast<void>(system);  // bind() kept its species map
+  if (!supports(Backend::Cuda)) return nullptr;
+  if (species_to_type_.empty()) {
+    throw std::logic_error(name_ + ": make_device_twin() before bind()");
+  }
+  return std::make_unique<TorchForceDevice>(path_, species_to_type_, torch::Device(torch::kCUDA));
+}
+
+std::unique_ptr<DeviceForce> TorchModel::make_host_memory_twin() const {
+  if (species_to_type_.empty()) {
+    throw std::logic_error(name_ + ": make_host_memory_twin() before bind()");
+  }
+  return std::make_unique<TorchForceDevice>(path_, species_to_type_, torch::Device(torch::kCPU));
 }
 
 StageClocks TorchModel::stage_times() const {

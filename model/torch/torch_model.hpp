@@ -57,6 +57,18 @@ class TorchModel final : public ForceField {
   StageClocks stage_times() const override;
   void reset_stage_times() override;
 
+  /// Backend::Cuda where md was built with CUDA and libtorch has CUDA and sees a GPU (a user's
+  /// CUDA libtorch, CMAKE_PREFIX_PATH; Debian's is CPU-only).
+  bool supports(Backend backend) const override;
+  /// The model on the GPU over the engine's own arrays (TorchForceDevice), after bind(system);
+  /// nullptr where supports(Backend::Cuda) is false.
+  std::unique_ptr<DeviceForce> make_device_twin(const System& system) const override;
+  /// libtorch waits for the device inside a call (it reads edge counts back): no CUDA graph.
+  bool device_twin_capturable() const override { return false; }
+  /// The device twin's code on libtorch's CPU device, over device-engine arrays in host memory,
+  /// after bind(): what the tests compare with compute() where no GPU is.
+  std::unique_ptr<DeviceForce> make_host_memory_twin() const;
+
   const TorchModelInfo& info() const { return info_; }
   /// Whether the model outputs a virial (without one the virial is NaN: no pressure, no NPT).
   bool gives_virial() const { return gives_virial_; }
@@ -67,8 +79,10 @@ class TorchModel final : public ForceField {
   std::string path_, name_;
   TorchModelInfo info_;
   bool gives_virial_ = true;
-  std::vector<std::int64_t> types_;  ///< per local atom: the model's type index
-  std::vector<double> pos_;          ///< n x 3
+  std::vector<std::int64_t> types_;            ///< per local atom: the model's type index
+  std::vector<std::int64_t> species_to_type_;  ///< the bound system's species: model types
+  std::vector<double> pos_;                    ///< n x 3
+  std::array<double, 9> cell_{};               ///< rows the cell vectors (Angstrom)
   TorchEdges edges_;
   TypePairCutoffs pair_cutoffs_;
   CallStages stages_;

@@ -1,6 +1,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 
@@ -21,7 +22,8 @@ std::string last_dl_error() {
 
 }  // namespace
 
-const TorchModuleApi& open_torch_module(const std::vector<std::string>& candidates) {
+const TorchModuleApi& open_torch_module(const std::vector<std::string>& candidates,
+                                        const std::string& remedy) {
   std::string tried;
   auto refuse = [&](const std::string& why) {
     tried.append(tried.empty() ? "" : "; ").append(why);
@@ -60,7 +62,7 @@ const TorchModuleApi& open_torch_module(const std::vector<std::string>& candidat
   }
   throw std::runtime_error(
       "TorchScript models need md_bench's libtorch module, which did not load (" +
-      (tried.empty() ? std::string("no file to try") : tried) + "): rebuild md_bench");
+      (tried.empty() ? std::string("no file to try") : tried) + "): " + remedy);
 }
 
 namespace {
@@ -76,7 +78,13 @@ std::string beside_program() {
 
 const TorchModuleApi& torch_module() {
   // A failed first call (a static's initialiser that throws) is tried again by the next one.
-  static const TorchModuleApi& api = open_torch_module({MDB_TORCH_MODULE_PATH, beside_program()});
+  static const TorchModuleApi& api = []() -> const TorchModuleApi& {
+    const char* chosen = std::getenv("MDB_TORCH_MODULE");
+    if (chosen != nullptr && *chosen != '\0') {
+      return open_torch_module({chosen}, "MDB_TORCH_MODULE names it");
+    }
+    return open_torch_module({MDB_TORCH_MODULE_PATH, beside_program()});
+  }();
   return api;
 }
 

@@ -41,28 +41,24 @@ class NequipConvention final : public TorchConvention {
   std::vector<torch::IValue> inputs(const TorchFrame& f) const override {
     // nequip-compile's models take float64 and cast inside; nequip-deploy's take their own dtype.
     const auto real = !legacy_ || double_precision_ ? torch::kFloat64 : torch::kFloat32;
-    const auto f64 = torch::TensorOptions().dtype(torch::kFloat64);
-    const auto i64 = torch::TensorOptions().dtype(torch::kInt64);
-    const std::int64_t e = f.edges->count;
     c10::Dict<std::string, torch::Tensor> input;
-    input.insert("pos", torch::from_blob(f.pos, {f.n_atoms, 3}, f64).to(real));
-    input.insert("edge_index", torch::from_blob(f.edges->index.data(), {2, e}, i64));
-    input.insert("edge_cell_shift", torch::from_blob(f.edges->shift.data(), {e, 3}, f64).to(real));
-    torch::Tensor cell = torch::from_blob(const_cast<double*>(f.cell), {3, 3}, f64).to(real);
+    input.insert("pos", f.pos.to(real));
+    input.insert("edge_index", f.edge_index);
+    input.insert("edge_cell_shift", f.edge_shift.to(real));
+    const torch::Tensor cell = f.cell.to(real);
     input.insert("cell", legacy_ ? cell : cell.unsqueeze(0));
-    input.insert("atom_types", torch::from_blob(f.types, {f.n_atoms}, i64));
+    input.insert("atom_types", f.types);
     return {input};
   }
 
   TorchReturn outputs(const torch::IValue& value, const TorchFrame& f) const override {
     const c10::impl::GenericDict out = output_dict(value, path_);
     TorchReturn r;
-    r.forces = model_forces(out, f.n_atoms, path_);
+    r.forces = model_forces(out, f.n_atoms(), path_);
     // pair_nequip_allegro sums atomic_energy over local atoms; nequip-deploy's pair_nequip reads
     // total_energy.
-    r.energy = legacy_ ? model_output(out, "total_energy", path_).sum().item<double>()
-                       : model_output(out, "atomic_energy", path_).sum().item<double>();
-    r.has_virial = read_virial(out, "virial", path_, r.virial);
+    r.energy = model_output(out, legacy_ ? "total_energy" : "atomic_energy", path_).sum();
+    r.virial = read_virial(out, "virial", path_);
     return r;
   }
 

@@ -398,5 +398,40 @@ TEST(Plan, CudaRowsWhenTheDeviceBackendIsOn) {
   EXPECT_FALSE(contains(big, "Step/NVE/1048576/lj-melt/cpu/manual_time"));
 }
 
+// A model whose GPU twin waits for the device (a TorchScript model): cuda rows, no cuda-graph
+// rows (the device engine would refuse them).
+class UncapturableTwinModel final : public ForceField {
+ public:
+  std::string_view name() const override { return "uncapturable"; }
+  double cutoff() const override { return 5.0; }
+  NeighborKind neighbor_kind() const override { return NeighborKind::Full; }
+  bool supports(Backend) const override { return true; }
+  bool device_twin_capturable() const override { return false; }
+  void bind(const System&) override {}
+  ForceResult compute(System&, const NeighborList&, ComputeFlags) override { return {}; }
+};
+
+TEST(Plan, NoGraphRowsForATwinAGraphCannotHold) {
+  CaseSpec c = *find_case("lj-ar");
+  c.recipe.make = [] { return std::make_unique<UncapturableTwinModel>(); };
+  const ModelAbilities can = c.recipe.abilities();
+  EXPECT_TRUE(can.cuda);
+  EXPECT_FALSE(can.cuda_graph);
+  MdOptions o;
+  o.device_rows = true;
+  std::vector<PlannedBenchmark> plan;
+  plan_device_rows(c, o, {Ensemble::NVE}, {64}, {64}, {64, 512}, {64}, plan);
+  ASSERT_FALSE(plan.empty());
+  for (const auto& p : plan) {
+    EXPECT_FALSE(p.spec.graph) << p.name;
+    EXPECT_EQ(p.name.find("cuda-graph"), std::string::npos) << p.name;
+  }
+  if (!cuda_built()) return;  // LJ has a twin with CUDA only
+  c.recipe.make = find_case("lj-ar")->recipe.make;
+  std::vector<PlannedBenchmark> with_graphs;
+  plan_device_rows(c, o, {Ensemble::NVE}, {64}, {64}, {64, 512}, {64}, with_graphs);
+  EXPECT_EQ(with_graphs.size(), 2 * plan.size()) << "LJ's twin: every cuda row twice";
+}
+
 }  // namespace
 }  // namespace mdb::bench

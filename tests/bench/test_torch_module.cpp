@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <link.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -69,6 +70,27 @@ TEST(TorchModule, AModuleThatDoesNotOpenIsOneLineNamingEachFileTried) {
   }
   // A shared object that loads but is no module of ours (the C library).
   expect_one_line_error({"libc.so.6"}, "libc.so.6 is not md_bench's TorchScript module");
+}
+
+// MDB_TORCH_MODULE names the one module tried (a module built against another libtorch): a
+// missing one is the error, not a silent fallback to the build's own.
+TEST(TorchModule, MdbTorchModuleNamesTheOnlyModuleTried) {
+  if (loaded(mdb::kTorchModuleFile)) {
+    GTEST_SKIP() << "another test of this process opened the module (ctest runs each alone)";
+  }
+  ASSERT_EQ(setenv("MDB_TORCH_MODULE", "/nonexistent/chosen/libmdb_torch.so", 1), 0);
+  try {
+    mdb::torch_module();
+    ADD_FAILURE() << "opened a module MDB_TORCH_MODULE did not name";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("/nonexistent/chosen/libmdb_torch.so: "), std::string::npos) << what;
+    EXPECT_EQ(what.find(';'), std::string::npos) << what;  // no other file tried
+    EXPECT_NE(what.find("MDB_TORCH_MODULE names it"), std::string::npos) << what;
+  }
+  ASSERT_EQ(setenv("MDB_TORCH_MODULE", MDB_TORCH_MODULE, 1), 0);
+  EXPECT_EQ(mdb::torch_module().layout, mdb::torch_module_layout());
+  unsetenv("MDB_TORCH_MODULE");
 }
 
 // A module of another build is refused, and the next file is tried: one whose API version is

@@ -93,12 +93,6 @@ class EngineConformance : public ::testing::TestWithParam<Platform> {
     if (GetParam().factory) return GetParam().factory(std::move(spec));
     return make_engine(GetParam().backend, std::move(spec));
   }
-
-  static double max_abs_difference(std::span<const double> a, std::span<const double> b) {
-    double m = 0.0;
-    for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::abs(a[i] - b[i]));
-    return m;
-  }
 };
 
 // Forces, energy and virial of the starting state equal the model's on the CPU, evaluated by a

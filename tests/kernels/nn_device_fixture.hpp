@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the NN device-force tests: replicas of Systems packed back to back into the device
-// engine's image list (on the host), and NnPotential's CPU result for each replica.
+// engine's image list (on the host, tests/support/host_image_list.hpp), and NnPotential's CPU
+// result for each replica.
 #include <array>
 #include <cmath>
 #include <string>
@@ -9,40 +10,10 @@
 #include "kernels/common/image_neighbors.hpp"
 #include "md/core/system.hpp"
 #include "model/nnp/nn_potential.hpp"
-#include "tests/support/image_list_reference.hpp"
+#include "tests/support/host_image_list.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb::test {
-
-/// Replicas of equal size and species table, as the device engine stores them: positions,
-/// species and boxes back to back, with the brute-force image list over them.
-struct HostImageList {
-  std::vector<double> x, y, z, box_len;
-  std::vector<int> species;
-  ImageListStorage list;
-  ImageNeighborView view;
-
-  HostImageList(const std::vector<System>& replicas, double range) {
-    for (const System& s : replicas) {
-      x.insert(x.end(), s.x().begin(), s.x().end());
-      y.insert(y.end(), s.y().begin(), s.y().end());
-      z.insert(z.end(), s.z().begin(), s.z().end());
-      species.insert(species.end(), s.species().begin(), s.species().end());
-      box_len.insert(box_len.end(), s.box().lengths().begin(), s.box().lengths().end());
-    }
-    view.n = static_cast<int>(x.size());
-    view.atoms_per_replica = static_cast<int>(replicas.front().size());
-    view.x = x.data();
-    view.y = y.data();
-    view.z = z.data();
-    view.species = species.data();
-    view.box_len = box_len.data();
-    build_image_list_reference(view, range, list);
-    view.offsets = list.offsets.data();
-    view.neighbors = list.neighbors.data();
-    view.images = list.images.data();
-  }
-};
 
 /// The species names of a system, by type index (what the device force binds by).
 inline std::vector<std::string> species_names(const System& s) {

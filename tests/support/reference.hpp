@@ -1,9 +1,11 @@
 #pragma once
 // Independent references for the physics tests: brute-force periodic sums that share nothing
 // with the engine's neighbour machinery (no halo, no cells, no Verlet list).
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -56,6 +58,13 @@ double brute_force_energy(const std::vector<std::array<double, 3>>& pos,
     }
   }
   return e;
+}
+
+/// The largest |a[i] - b[i]| (arrays of equal size).
+inline double max_abs_difference(std::span<const double> a, std::span<const double> b) {
+  double m = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::abs(a[i] - b[i]));
+  return m;
 }
 
 inline std::vector<std::array<double, 3>> positions_of(const System& s) {

@@ -33,6 +33,11 @@ CudaEngine::CudaEngine(RunSpec spec) {
       }
     }
   }
+  if (spec.use_graph && !model_->device_twin_capturable()) {
+    throw std::invalid_argument("force field '" + std::string(model_->name()) +
+                                "': its GPU version waits for the device within a step, so it "
+                                "cannot run in a CUDA graph (run it without graphs)");
+  }
   DeviceSimulationSettings settings;
   settings.dt = spec.dt;
   settings.ensemble = spec.ensemble;

@@ -12,6 +12,7 @@ Written (potentials in torch_potentials.py, conventions in torch_conventions.py)
   lj_no_virial_nequip.pth  the same without a virial output (no pressure, no NPT)
   no_metadata.pth          the same saved without metadata: in no known convention
   lj.nequip.pth            the same LJ, nequip-compile (NequIP >= 0.7) convention
+  lj_pair_cut.nequip.pth   the same with per_edge_type_cutoff (Ar-Ar 8.5, Ar-Kr 7.0, Kr-Kr 6.0 A)
   lj_ar_nequip.pth         md_bench's lj-ar potential exactly (argon, cut at 2.5 sigma, not
                            shifted), a student whose teacher lj-ar must find it exact
   lj.mace.pt               the same LJ as MACE's LAMMPS export, atomic numbers [36, 18] (Kr
@@ -53,6 +54,8 @@ def main() -> int:
     save_nequip_legacy(lj64, at("lj_no_virial_nequip.pth"), names, "float64", with_virial=False)
     save_nequip_legacy(lj64, at("no_metadata.pth"), names, "float64", with_metadata=False)
     save_nequip(lj64, at("lj.nequip.pth"), names, torch.float64)
+    save_nequip(lj64, at("lj_pair_cut.nequip.pth"), names, torch.float64,
+                per_edge_type_cutoff=[[8.5, 7.0], [7.0, 6.0]])
     save_nequip_legacy(LennardJones([0.0104], [3.405], 2.5 * 3.405, torch.float64, shift=False),
                        at("lj_ar_nequip.pth"), ["Ar"], "float64")
     # Kr first: the atomic numbers' order is the model's, not the structure's.

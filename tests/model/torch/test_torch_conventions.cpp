@@ -17,7 +17,6 @@
 #include "model/nnp/nn_weights_json.hpp"
 #include "model/stillinger_weber.hpp"
 #include "model/torch/torch_model.hpp"
-#include "tests/model/dunn/dunn_test_support.hpp"
 #include "tests/model/model_conformance.hpp"
 #include "tests/model/torch/torch_test_systems.hpp"
 #include "tests/support/reference.hpp"
@@ -27,19 +26,9 @@ namespace {
 
 using test::ar_kr;
 using test::argon_krypton;
+using test::graphite;
+using test::silicon;
 const std::string& kModels = test::kTorchModels;
-
-System silicon() {
-  System s = build_lattice({LatticeKind::Diamond, 5.431, 3, 3, 3}, {"Si", 28.0855}, kMetalUnits);
-  test::jitter(s, 0.1, 7);
-  return s;
-}
-
-System graphite() {
-  System s = test::dunn_graphite(2, 2, 4);
-  test::jitter(s, 0.06, 4);
-  return s;
-}
 
 struct Tolerance {
   double energy;  ///< relative
