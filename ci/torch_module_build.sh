@@ -11,8 +11,9 @@
 #
 # Environment: MDB_TORCH_INCLUDE and MDB_TORCH_LIB, libtorch's headers and libraries (default: those
 # of the torch package of the python3 on PATH); CXX (g++); MDBENCH_ARCH (x86-64-v3, as the bundle).
-# With CUDA's headers (nvcc on PATH or /usr/local/cuda) the module can order libtorch's GPU work
-# after the engine's (MDB_HAVE_CUDA).
+# Where libtorch has CUDA (libtorch_cuda.so), the module runs models on the GPU (MDB_HAVE_CUDA),
+# with libtorch's own CUDA runtime and headers found beside it or in the toolkit; a CPU libtorch
+# gives a CPU module.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 list=$1
@@ -35,16 +36,31 @@ fi
 flags+=(-isystem "$MDB_TORCH_INCLUDE/torch/csrc/api/include")
 libs=(-L"$MDB_TORCH_LIB" "-Wl,-rpath,$MDB_TORCH_LIB" -ltorch -ltorch_cpu -lc10)
 if [[ -e $MDB_TORCH_LIB/libtorch_cuda.so ]]; then
-  libs+=(-ltorch_cuda -lc10_cuda)
-fi
-nvcc=$(command -v nvcc || true)
-cuda=${nvcc:+${nvcc%/bin/nvcc}}
-[[ -z $cuda && -e /usr/local/cuda/include/cuda_runtime.h ]] && cuda=/usr/local/cuda
-if [[ -n $cuda ]]; then
-  cudart=$(find "$cuda/lib64/" "$cuda/targets/x86_64-linux/lib/" -name 'libcudart.so' -print -quit \
-    2>/dev/null || true)
-  flags+=(-DMDB_HAVE_CUDA=1 -isystem "$cuda/include")
-  libs+=(-L"${cudart%/*}" "-Wl,-rpath,${cudart%/*}" -lcudart)
+  # Kept though the module calls none of it: loading it is what gives libtorch its CUDA
+  # (torch::cuda::is_available), and a linker that drops unused libraries would leave it out.
+  libs+=("-Wl,--no-as-needed" -ltorch_cuda -lc10_cuda "-Wl,--as-needed")
+  # The CUDA runtime libtorch loads itself (one runtime in the process, one the driver runs),
+  # and headers for it: its own package's, else the toolkit's.
+  cudart=$(ldd "$MDB_TORCH_LIB/libtorch_cuda.so" | awk '/libcudart\.so/ {print $3; exit}')
+  if [[ -z $cudart || ! -e $cudart ]]; then
+    echo "torch_module_build: $MDB_TORCH_LIB/libtorch_cuda.so needs a CUDA runtime ldd does not find" >&2
+    exit 2
+  fi
+  nvcc=$(command -v nvcc || true)
+  headers=""
+  for dir in "${cudart%/lib/*}/include" ${nvcc:+"${nvcc%/bin/nvcc}/include"} /usr/local/cuda/include; do
+    if [[ -e $dir/cuda_runtime.h ]]; then
+      headers=$dir
+      break
+    fi
+  done
+  if [[ -z $headers ]]; then
+    echo "torch_module_build: libtorch has CUDA, but no CUDA headers (cuda_runtime.h) were found" >&2
+    exit 2
+  fi
+  flags+=(-DMDB_HAVE_CUDA=1)
+  [[ $(realpath "$headers") != /usr/include ]] && flags+=(-isystem "$headers")
+  libs+=("$cudart" "-Wl,-rpath,${cudart%/*}")
 fi
 mapfile -t sources <"$list"
 objects=()
@@ -53,4 +69,4 @@ for s in "${sources[@]}"; do objects+=("$out/obj/$(echo "$s" | tr / _).o"); done
 printf '%s\n' "${sources[@]}" | xargs -P "$(nproc)" -I{} sh -c \
   "$cxx ${flags[*]} -c {} -o \"$out/obj/\$(echo {} | tr / _).o\""
 "$cxx" -shared -o "$out/libmdb_torch.so" "${objects[@]}" -Wl,--no-undefined "${libs[@]}"
-echo "torch_module_build: $out/libmdb_torch.so (libtorch $MDB_TORCH_INCLUDE, cuda ${cuda:-none})"
+echo "torch_module_build: $out/libmdb_torch.so (libtorch $MDB_TORCH_LIB, CUDA runtime ${cudart:-none})"

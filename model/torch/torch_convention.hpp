@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/call_stages.hpp"
 #include "model/torch/torch_model.hpp"
 
 namespace mdb {
@@ -31,6 +32,12 @@ struct TorchFrame {
 struct TorchReturn {
   torch::Tensor energy, forces, virial;
 };
+
+/// A torch route's stage clocks, on the CPU or the GPU alike: the edge list and inputs, the model
+/// call, the copy back.
+inline StageClocks torch_stage_clocks(const CallStages& stages, const TorchModelInfo& info) {
+  return stages.clocks("edge list", "model call", "copy back", info.double_precision);
+}
 
 /// md's virial W_ab = sum r_a f_b in LAMMPS order xx yy zz xy xz yz from a 3 x 3 -dE/d strain,
 /// its two halves averaged (6 float64 values on the virial's device).

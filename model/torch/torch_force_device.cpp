@@ -41,7 +41,7 @@ bool TorchForceDevice::set_stage_timing(bool on) {
 }
 
 StageClocks TorchForceDevice::stage_times() {
-  return stages_.clocks("edge list", "model call", "copy back", model_.info.double_precision);
+  return torch_stage_clocks(stages_, model_.info);
 }
 
 void TorchForceDevice::compute(const ImageNeighborView& list, const DeviceForceOutput& out,
@@ -52,7 +52,6 @@ void TorchForceDevice::compute(const ImageNeighborView& list, const DeviceForceO
     if (timing_ && order_) order_->wait_for_torch();
     return PhaseTimer::now();
   };
-  const auto f64 = torch::TensorOptions().dtype(torch::kFloat64).device(device_);
   const int a = list.atoms_per_replica;
   for (int r = 0; r < list.n / a; ++r) {
     const std::uint64_t t0 = now();
@@ -69,11 +68,12 @@ void TorchForceDevice::compute(const ImageNeighborView& list, const DeviceForceO
     const std::int64_t first = static_cast<std::int64_t>(r) * a;
     double* const axes[3] = {out.fx, out.fy, out.fz};
     for (int k = 0; k < 3; ++k) {
-      torch::from_blob(axes[k] + first, {a}, f64).copy_(got.forces.select(1, k));
+      wrap_engine_memory(axes[k] + first, {a}, torch::kFloat64, device_)
+          .copy_(got.forces.select(1, k));
     }
     if (energy_virial) {
-      torch::Tensor sums =
-          torch::from_blob(out.sums + kEnergyVirialSums * r, {kEnergyVirialSums}, f64);
+      torch::Tensor sums = wrap_engine_memory(out.sums + kEnergyVirialSums * r, {kEnergyVirialSums},
+                                              torch::kFloat64, device_);
       sums[0].add_(got.energy);
       if (got.virial.defined()) {
         sums.slice(0, 1).add_(lammps_order_virial(got.virial));

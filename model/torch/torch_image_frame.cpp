@@ -5,11 +5,9 @@
 namespace mdb {
 namespace {
 
-// A tensor over memory the engine owns. from_blob takes a mutable pointer; these are only read.
 torch::Tensor wrap(const void* data, std::initializer_list<std::int64_t> shape,
                    torch::ScalarType type, torch::Device device) {
-  return torch::from_blob(const_cast<void*>(data), shape,
-                          torch::TensorOptions().dtype(type).device(device));
+  return wrap_engine_memory(const_cast<void*>(data), shape, type, device);
 }
 
 // One axis of packed image codes (int32) as whole-cell shifts: image_x/y/z in tensor form.
@@ -19,6 +17,14 @@ torch::Tensor image_axis(const torch::Tensor& codes, int axis) {
 }
 
 }  // namespace
+
+torch::Tensor wrap_engine_memory(void* data, torch::IntArrayRef shape, torch::ScalarType type,
+                                 torch::Device device) {
+  return at::for_blob(data, shape)
+      .options(torch::TensorOptions().dtype(type).device(device))
+      .target_device(device)
+      .make_tensor();
+}
 
 TorchFrame torch_frame_from_image_list(const ImageNeighborView& v, int replica, double cutoff,
                                        const torch::Tensor& species_to_type,

@@ -8,6 +8,11 @@
 
 namespace mdb {
 
+/// A tensor over memory the engine owns on `device`, without asking libtorch to find the pointer's
+/// device (it may be null: an empty list). Read-only use takes a const pointer's const_cast.
+torch::Tensor wrap_engine_memory(void* data, torch::IntArrayRef shape, torch::ScalarType type,
+                                 torch::Device device);
+
 /// The model's view of one replica of `list` (its pointers in `device`'s memory): the replica's
 /// positions, its model types (`species_to_type[species]`, int64 on `device`), every listed pair
 /// closer than `cutoff` and than its type pair's entry of `pair_cutoffs` (n_types x n_types

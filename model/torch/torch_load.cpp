@@ -35,7 +35,8 @@ torch::Tensor model_output(const c10::impl::GenericDict& out, const char* key,
   if (!has_output(out, key)) {
     throw std::runtime_error(path + ": the model gives no '" + key + "' output");
   }
-  return out.at(key).toTensor().to(torch::kFloat64).contiguous();
+  // Read, never differentiated again: detached, so writing it into md's arrays records nothing.
+  return out.at(key).toTensor().detach().to(torch::kFloat64).contiguous();
 }
 
 torch::Tensor model_forces(const c10::impl::GenericDict& out, std::int64_t n_atoms,

@@ -141,21 +141,24 @@ bool TorchModel::supports(Backend backend) const {
 std::unique_ptr<DeviceForce> TorchModel::make_device_twin(const System& system) const {
   static_cast<void>(system);  // bind() kept its species map
   if (!supports(Backend::Cuda)) return nullptr;
-  if (species_to_type_.empty()) {
-    throw std::logic_error(name_ + ": make_device_twin() before bind()");
-  }
-  return std::make_unique<TorchForceDevice>(path_, species_to_type_, torch::Device(torch::kCUDA));
+  return std::make_unique<TorchForceDevice>(path_, bound_species("make_device_twin"),
+                                            torch::Device(torch::kCUDA));
 }
 
 std::unique_ptr<DeviceForce> TorchModel::make_host_memory_twin() const {
+  return std::make_unique<TorchForceDevice>(path_, bound_species("make_host_memory_twin"),
+                                            torch::Device(torch::kCPU));
+}
+
+const std::vector<std::int64_t>& TorchModel::bound_species(const char* caller) const {
   if (species_to_type_.empty()) {
-    throw std::logic_error(name_ + ": make_host_memory_twin() before bind()");
+    throw std::logic_error(name_ + ": " + caller + "() before bind()");
   }
-  return std::make_unique<TorchForceDevice>(path_, species_to_type_, torch::Device(torch::kCPU));
+  return species_to_type_;
 }
 
 StageClocks TorchModel::stage_times() const {
-  return stages_.clocks("edge list", "model call", "copy back", info_.double_precision);
+  return torch_stage_clocks(stages_, info_);
 }
 
 void TorchModel::reset_stage_times() {

@@ -74,6 +74,9 @@ class TorchModel final : public ForceField {
   bool gives_virial() const { return gives_virial_; }
 
  private:
+  /// The bound system's species map; throws std::logic_error naming `caller` before bind().
+  const std::vector<std::int64_t>& bound_species(const char* caller) const;
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::string path_, name_;

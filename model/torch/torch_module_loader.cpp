@@ -81,7 +81,9 @@ const TorchModuleApi& torch_module() {
   static const TorchModuleApi& api = []() -> const TorchModuleApi& {
     const char* chosen = std::getenv("MDB_TORCH_MODULE");
     if (chosen != nullptr && *chosen != '\0') {
-      return open_torch_module({chosen}, "MDB_TORCH_MODULE names it");
+      return open_torch_module(
+          {chosen},
+          "unset MDB_TORCH_MODULE, or build the module it names again (ci/torch_module_build.sh)");
     }
     return open_torch_module({MDB_TORCH_MODULE_PATH, beside_program()});
   }();

@@ -28,8 +28,10 @@ cudaEvent_t event(void* e) {
 TorchStreamOrder::TorchStreamOrder() {
   cudaEvent_t a = nullptr, b = nullptr;
   check(cudaEventCreateWithFlags(&a, cudaEventDisableTiming), "cudaEventCreate");
+  const cudaError_t second = cudaEventCreateWithFlags(&b, cudaEventDisableTiming);
+  if (second != cudaSuccess) static_cast<void>(cudaEventDestroy(a));  // no destructor will
+  check(second, "cudaEventCreate");
   engine_done_ = a;
-  check(cudaEventCreateWithFlags(&b, cudaEventDisableTiming), "cudaEventCreate");
   torch_done_ = b;
 }
 

@@ -13,6 +13,11 @@ CudaEngine::CudaEngine(RunSpec spec) {
   if (!spec.model) throw std::invalid_argument("CudaEngine: no model");
   model_ = spec.model();
   model_->bind(spec.replicas.front());
+  if (spec.use_graph && !model_->device_twin_capturable()) {
+    throw std::invalid_argument("force field '" + std::string(model_->name()) +
+                                "': its GPU version waits for the device within a step, so it "
+                                "cannot run in a CUDA graph (run it without graphs)");
+  }
   std::unique_ptr<DeviceForce> twin = model_->make_device_twin(spec.replicas.front());
   if (!twin) {
     throw std::invalid_argument("force field '" + std::string(model_->name()) +
@@ -32,11 +37,6 @@ CudaEngine::CudaEngine(RunSpec spec) {
                                     "boxes differ");
       }
     }
-  }
-  if (spec.use_graph && !model_->device_twin_capturable()) {
-    throw std::invalid_argument("force field '" + std::string(model_->name()) +
-                                "': its GPU version waits for the device within a step, so it "
-                                "cannot run in a CUDA graph (run it without graphs)");
   }
   DeviceSimulationSettings settings;
   settings.dt = spec.dt;

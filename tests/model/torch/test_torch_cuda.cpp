@@ -41,24 +41,39 @@ std::string why_no_gpu_twin(const ForceField& model) {
   return {};
 }
 
-class TorchOnTheGpu : public testing::TestWithParam<test::TwinCase> {};
+class TorchOnTheGpu : public testing::TestWithParam<test::TwinCase> {
+ protected:
+  /// The case's twin on two replicas (unwrapped, as the engine keeps them) against the model on
+  /// the CPU, called plainly or on a late stream (DeviceForceHarness::run_on_a_late_stream).
+  void expect_twin_is_the_model(bool late_stream) {
+    const test::TwinCase& c = GetParam();
+    const std::vector<System> replicas = test::two_replicas(c.system());
+    std::unique_ptr<ForceField> model = load(c.file);
+    if (const std::string why = why_no_gpu_twin(*model); !why.empty()) GTEST_SKIP() << why;
+    model->bind(replicas.front());
+    std::unique_ptr<DeviceForce> twin = model->make_device_twin(replicas.front());
+    ASSERT_NE(twin, nullptr);
+    const test::HostImageList h(test::unwrapped(replicas), model->cutoff() + 0.5);
+    twin->reserve(h.view.n, h.view.atoms_per_replica);
+    DeviceForceHarness harness(h.view);
+    const DeviceForceResult gpu =
+        late_stream ? harness.run_on_a_late_stream(*twin) : harness.run(*twin);
+    test::expect_twin_output_is_the_models(*model, replicas, gpu.fx, gpu.fy, gpu.fz, gpu.sums,
+                                           c.tolerance);
+  }
+};
 
 // Forces, energy and virial per replica equal the model's on the CPU: to the GPU's summation
 // order in float64, to float rounding in float32.
 TEST_P(TorchOnTheGpu, GivesTheCpuModelsForcesEnergyAndVirialPerReplica) {
-  const test::TwinCase& c = GetParam();
-  const std::vector<System> replicas = test::two_replicas(c.system());
-  std::unique_ptr<ForceField> model = load(c.file);
-  if (const std::string why = why_no_gpu_twin(*model); !why.empty()) GTEST_SKIP() << why;
-  model->bind(replicas.front());
-  std::unique_ptr<DeviceForce> twin = model->make_device_twin(replicas.front());
-  ASSERT_NE(twin, nullptr);
-  const test::HostImageList h(replicas, model->cutoff() + 0.5);
-  twin->reserve(h.view.n, h.view.atoms_per_replica);
-  DeviceForceHarness harness(h.view);
-  const DeviceForceResult gpu = harness.run(*twin);
-  test::expect_twin_output_is_the_models(*model, replicas, gpu.fx, gpu.fy, gpu.fz, gpu.sums,
-                                         c.tolerance);
+  expect_twin_is_the_model(false);
+}
+
+// Called as the engine calls it, on a non-blocking stream whose positions are written late and
+// whose results are read back at once: libtorch's work waits for the stream and the stream for
+// it (torch_stream_order.cpp), or the atoms sit at the origin or the forces come back NaN.
+TEST_P(TorchOnTheGpu, KeepsTheEnginesStreamOrder) {
+  expect_twin_is_the_model(true);
 }
 
 INSTANTIATE_TEST_SUITE_P(Torch, TorchOnTheGpu, testing::ValuesIn(test::twin_cases(1e-10)),

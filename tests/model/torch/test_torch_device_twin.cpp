@@ -28,12 +28,6 @@ namespace {
 
 const std::string& kModels = test::kTorchModels;
 
-/// `replicas` with atom 1 of each a box length away in x: the engine keeps positions unwrapped.
-std::vector<System> unwrapped(std::vector<System> replicas) {
-  for (System& s : replicas) s.x()[1] += s.box().lengths()[0];
-  return replicas;
-}
-
 /// The device engine's arrays for `replicas` in host memory: the image list the twin reads (to
 /// cutoff + skin, as the engine's lists hold more than the cutoff) and the outputs.
 struct EngineArrays {
@@ -42,7 +36,7 @@ struct EngineArrays {
   DeviceForceOutput out;
 
   EngineArrays(const std::vector<System>& replicas, double range)
-      : in(unwrapped(replicas), range),
+      : in(test::unwrapped(replicas), range),
         fx(in.x.size(), 0.0),
         fy(in.x.size(), 0.0),
         fz(in.x.size(), 0.0),
@@ -112,6 +106,27 @@ TEST(TorchDeviceTwinCalls, NoVirialIsNaN) {
   twin->compute(e.in.view, e.out, true, nullptr);
   EXPECT_NEAR(e.sums[0], test::evaluate(model, replicas.front()).result.energy, 1e-9);
   for (int k = 1; k < kEnergyVirialSums; ++k) EXPECT_TRUE(std::isnan(e.sums[k])) << k;
+}
+
+// Atoms out of each other's range: the engine's list is empty (no storage behind it), and the
+// model gets no edges: no force, and the energy of lone atoms.
+TEST(TorchDeviceTwinCalls, AnEmptyListGivesNoForces) {
+  System s(Box::cube(40.0), kMetalUnits);
+  s.add_species("Ar", 39.948);
+  s.add_atom(0, 1.0, 1.0, 1.0);
+  s.add_atom(0, 20.0, 20.0, 20.0);
+  const std::vector<System> replicas = {s};
+  TorchModel model(kModels + "/lj_nequip.pth");
+  model.bind(s);
+  const auto twin = model.make_host_memory_twin();
+  EngineArrays e(replicas, model.cutoff() + 0.5);
+  ASSERT_EQ(e.in.list.offsets.back(), 0);
+  twin->compute(e.in.view, e.out, true, nullptr);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(e.fx[i], 0.0);
+    EXPECT_EQ(e.fz[i], 0.0);
+  }
+  EXPECT_EQ(e.sums[0], test::evaluate(model, s).result.energy);
 }
 
 TEST(TorchDeviceTwinCalls, StageClocksCountOneCallPerReplica) {

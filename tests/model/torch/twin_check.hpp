@@ -38,6 +38,13 @@ inline std::vector<TwinCase> twin_cases(double float64_tolerance) {
           {"c_nn_student_f32", "c_nn_student.nequip.pth", graphite, f32}};
 }
 
+/// `replicas` with atom 1 of each a box length away in x: the device engine keeps positions
+/// unwrapped, and a twin must read the separations through the list's images alone.
+inline std::vector<System> unwrapped(std::vector<System> replicas) {
+  for (System& s : replicas) s.x()[1] += s.box().lengths()[0];
+  return replicas;
+}
+
 inline std::string twin_case_name(const testing::TestParamInfo<TwinCase>& p) {
   return p.param.name;
 }

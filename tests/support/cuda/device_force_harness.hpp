@@ -32,6 +32,13 @@ class DeviceForceHarness {
   void compute(DeviceForce& force, bool energy_virial = true);
   /// compute(), then the results copied to the host.
   DeviceForceResult run(DeviceForce& force, bool energy_virial = true);
+  /// run(), but as the device engine calls a force: on a non-blocking stream of its own, whose
+  /// first work, a kernel that spins for ~`delay_ms` before it writes the positions, precedes
+  /// the call, and whose copy of the results back follows it (forces first set to NaN). A force
+  /// that reads before the stream reaches its call sees atoms all at the origin; one whose work
+  /// the stream does not wait for returns NaN or stale forces.
+  DeviceForceResult run_on_a_late_stream(DeviceForce& force, double delay_ms = 50.0,
+                                         bool energy_virial = true);
 
  private:
   struct Impl;
