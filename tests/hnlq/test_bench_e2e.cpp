@@ -32,8 +32,10 @@ std::string slurp(const std::string& path) {
 /// lattice_bench with `args`, stdout and stderr apart.
 Result run_lattice_bench(const std::string& args) {
   const std::string out = temp_path("stdout"), err = temp_path("stderr");
-  const std::string cmd =
-      std::string(MDB_LATTICE_BENCH_PATH) + " " + args + " >" + out + " 2>" + err;
+  // Appended in place: GCC 12 misreads `std::string(literal) + " " + ...` as a read past the
+  // temporary (-Warray-bounds).
+  std::string cmd = MDB_LATTICE_BENCH_PATH;
+  cmd.append(" ").append(args).append(" >").append(out).append(" 2>").append(err);
   const int status = std::system(cmd.c_str());
   Result r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
