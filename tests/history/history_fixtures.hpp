@@ -34,8 +34,8 @@ RunRecord point_run(const std::string& benchmark, double value, int index,
                     const std::string& machine = "test-machine");
 
 inline std::string data_path(const std::string& name) {
-  // Appended in place: GCC 12 misreads `std::string(literal) + "/" + name` as a read past the
-  // temporary (-Warray-bounds) where the tests' precompiled header changes what it inlines.
+  // Appended in place: GCC 12 can misread `std::string(literal) + "/" + name` as a read past
+  // the temporary (-Warray-bounds), as it did once a precompiled header changed its inlining.
   std::string path = MDB_COMPARE_DATA_DIR;
   path.append("/").append(name);
   return path;
