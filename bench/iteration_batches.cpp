@@ -7,7 +7,6 @@ namespace mdb::bench {
 namespace {
 
 constexpr std::int64_t kBatchesPerRun = 8;
-constexpr std::int64_t kMaxIterations = 1000000000;  // Google Benchmark 1.7.1's cap on a count
 double g_run_fill_s = 0.0;
 double g_run_pace_s = 0.0;
 

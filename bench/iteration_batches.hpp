@@ -20,6 +20,9 @@ namespace mdb::bench {
 /// its buffers for (most()) before anything is timed, so the extension allocates nothing.
 inline constexpr std::int64_t kMaxRunGrowth = 8;
 
+/// Google Benchmark 1.7.1's cap on an iteration count (its kMaxIterations).
+inline constexpr std::int64_t kMaxIterations = 1000000000;
+
 /// The timed seconds the next runs are to fill (0: Google Benchmark's count, as is), and the
 /// pace (s per iteration) the count was sized by, for a last batch that is also the first (a
 /// count of one: a Trajectory row's long trajectory). Set by run_sizing around a reported call

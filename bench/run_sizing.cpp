@@ -20,8 +20,6 @@ namespace {
 
 using Run = benchmark::BenchmarkReporter::Run;
 
-constexpr std::int64_t kMaxIterations = 1000000000;  // Google Benchmark 1.7.1's kMaxIterations
-
 // Keeps the runs of one call, to be reported after it, and passes its context on. A run's
 // memory result points into Google Benchmark's runner, gone when the call returns: it is copied
 // here, and the runs point at the copies while this reporter lives.

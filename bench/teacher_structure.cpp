@@ -15,7 +15,7 @@ namespace {
 // In steps of the case's time step: 0.1 ps to relax, 0.4 ps of frames at water's 0.5 fs.
 constexpr long kRelaxSteps = 200;
 constexpr int kFrames = 80;
-constexpr long kStride = 10;
+constexpr long kFrameStride = 10;
 
 RadialDistribution structure_of(const CaseSpec& mover, const CaseSpec& c, const System& start,
                                 const StateKey& key, int species) {
@@ -35,22 +35,22 @@ RadialDistribution structure_of(const CaseSpec& mover, const CaseSpec& c, const 
   };
   checked(kRelaxSteps);
   for (int f = 0; f < kFrames; ++f) {
-    checked(kStride);
+    checked(kFrameStride);
     rdf.add_frame(sim.system(), species, species);
   }
   return rdf;
 }
 
-StateKey start_of(const StateKey& key, const CaseSpec& teacher) {
+StateKey teacher_start_of(const StateKey& key, const CaseSpec& teacher) {
   StateKey from = key;
   from.spec = &teacher;
   from.ensemble = Ensemble::NVT;
   return from;
 }
 
-ReferenceStructure measure(const StateKey& key, const CaseSpec& teacher) {
+ReferenceStructure measure_structure(const StateKey& key, const CaseSpec& teacher) {
   const CaseSpec& c = *key.spec;
-  const StateKey from = start_of(key, teacher);
+  const StateKey from = teacher_start_of(key, teacher);
   const System& start = equilibrated_system(from);
   const int species = start.find_species(c.rdf_species);
   if (species < 0) {
@@ -74,7 +74,7 @@ std::optional<StateKey> reference_structure_start(const StateKey& key) {
   if (c.teacher.empty() || c.rdf_species.empty()) return std::nullopt;
   const CaseSpec* teacher = find_case(c.teacher);
   if (teacher == nullptr) return std::nullopt;
-  return start_of(key, *teacher);
+  return teacher_start_of(key, *teacher);
 }
 
 std::string reference_structure_key(const StateKey& key) {
@@ -91,7 +91,7 @@ std::optional<ReferenceStructure> reference_structure(const StateKey& key) {
   static OncePerKey<ReferenceStructure> figures;
   return figures.get(reference_structure_key(key), [&] {
     try {
-      return measure(key, *teacher);
+      return measure_structure(key, *teacher);
     } catch (const std::exception& e) {
       throw std::runtime_error("g(r) against " + teacher->name + ": " + e.what());
     }

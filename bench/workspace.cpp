@@ -11,7 +11,7 @@
 
 namespace mdb::bench {
 namespace {
-std::unique_ptr<Workspace> g_live;
+std::unique_ptr<Workspace> g_workspace;
 }  // namespace
 
 void ThermoSamples::clear() {
@@ -50,10 +50,11 @@ Workspace& acquire_workspace(int owner, const StateKey& key, const EngineChoice&
   // Compared with the defaulted operator== (every field, no allocation: a string key would
   // allocate in every call, and the MemoryManager's pass would count it). A field left out here
   // once let a cpu-mixed row time the double engine of the cpu row before it.
-  if (g_live && g_live->owner == owner && g_live->key == key && g_live->choice == choice) {
-    return *g_live;
+  if (g_workspace && g_workspace->owner == owner && g_workspace->key == key &&
+      g_workspace->choice == choice) {
+    return *g_workspace;
   }
-  g_live.reset();  // free the previous benchmark's systems (and device memory) first
+  g_workspace.reset();  // free the previous benchmark's systems (and device memory) first
   auto ws = std::make_unique<Workspace>();
   ws->owner = owner;
   ws->key = key;
@@ -72,12 +73,12 @@ Workspace& acquire_workspace(int owner, const StateKey& key, const EngineChoice&
     said = true;
   }
   ws->chunk = chunk_for(*ws->engine);
-  g_live = std::move(ws);
-  return *g_live;
+  g_workspace = std::move(ws);
+  return *g_workspace;
 }
 
 void discard_workspace() {
-  g_live.reset();
+  g_workspace.reset();
 }
 
 void MemoryProbe::start() {

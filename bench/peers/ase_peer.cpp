@@ -15,7 +15,7 @@
 namespace mdb::bench {
 namespace {
 
-constexpr long kWarmupSteps = 3;  // ASE's first steps pay for imports and neighbour lists
+constexpr long kAseWarmupSteps = 3;  // ASE's first steps pay for imports and neighbour lists
 
 // Kept between Google Benchmark's calls of one row, as the LAMMPS peer keeps its instance, so
 // they continue one trajectory.
@@ -41,9 +41,9 @@ AseCache& warmed_dynamics(const StateKey& key) {
                                            equilibrated_system(key), s);
   dyn->run(1);
   const std::uint64_t t0 = PhaseTimer::now();
-  dyn->run(kWarmupSteps);
+  dyn->run(kAseWarmupSteps);
   const double per_step =
-      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
+      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kAseWarmupSteps;
   cache.key = key;
   cache.dyn = std::move(dyn);
   cache.per_step_s = per_step;

@@ -6,12 +6,6 @@
 namespace mdb::bench {
 namespace {
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
-}
-
 std::string line(const char* key, const std::string& value) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%-24s = ", key);
@@ -47,7 +41,7 @@ std::string mdp_text(const GromacsRunParams& p) {
   std::string t = "; " + p.title + "\n";
   t += "; written by md_bench --md_gromacs_inputs (bench/peers/gromacs_mdp.cpp)\n";
   t += line("integrator", "md");
-  t += line("dt", number(p.dt_ps));
+  t += line("dt", gromacs_number(p.dt_ps));
   t += line("nsteps", std::to_string(p.steps));
   t += line("continuation", "yes");  // the state is equilibrated: nothing to constrain or draw
   t += line("gen-vel", "no");
@@ -56,20 +50,20 @@ std::string mdp_text(const GromacsRunParams& p) {
   t += line("cutoff-scheme", "Verlet");
   t += line("verlet-buffer-tolerance", "-1");
   t += line("nstlist", std::to_string(p.list_interval));
-  t += line("rlist", number(p.rlist_nm));
+  t += line("rlist", gromacs_number(p.rlist_nm));
   t += line("vdwtype", "Cut-off");
   t += line("vdw-modifier", p.vdw_shift ? "Potential-shift" : "None");
-  t += line("rvdw", number(p.rvdw_nm));
+  t += line("rvdw", gromacs_number(p.rvdw_nm));
   t += line("DispCorr", "no");
   if (p.pme) {
     // Unshifted real space (coul/long's, and md_bench's): the forces are the same either way,
     // the energy is the one md_bench reports.
     t += line("coulombtype", "PME");
     t += line("coulomb-modifier", "None");
-    t += line("rcoulomb", number(p.rvdw_nm));
-    t += line("ewald-rtol", number(p.ewald_rtol));
+    t += line("rcoulomb", gromacs_number(p.rvdw_nm));
+    t += line("ewald-rtol", gromacs_number(p.ewald_rtol));
     t += line("pme-order", std::to_string(p.pme_order));
-    t += line("fourier-spacing", number(p.fourier_spacing_nm));
+    t += line("fourier-spacing", gromacs_number(p.fourier_spacing_nm));
     if (p.pme_grid[0] > 0) {
       t += line("fourier-nx", std::to_string(p.pme_grid[0]));
       t += line("fourier-ny", std::to_string(p.pme_grid[1]));
@@ -80,7 +74,7 @@ std::string mdp_text(const GromacsRunParams& p) {
   } else {
     // No charges: the nonbonded kernels skip Coulomb for clusters without any.
     t += line("coulombtype", "Cut-off");
-    t += line("rcoulomb", number(p.rvdw_nm));
+    t += line("rcoulomb", gromacs_number(p.rvdw_nm));
   }
   t += line("tcoupl", "no");
   t += line("pcoupl", "no");

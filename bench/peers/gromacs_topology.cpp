@@ -12,7 +12,7 @@
 namespace mdb::bench {
 namespace {
 
-[[noreturn]] void bad(const std::string& what) {
+[[noreturn]] void bad_topology(const std::string& what) {
   throw std::invalid_argument("GROMACS topology: " + what);
 }
 
@@ -20,28 +20,22 @@ namespace {
 // five characters wide.
 const std::string& gromacs_name(const std::string& name, const char* what) {
   if (name.empty() || name.size() > 5) {
-    bad(std::string(what) + " '" + name + "' must have 1 to 5 characters for GROMACS");
+    bad_topology(std::string(what) + " '" + name + "' must have 1 to 5 characters for GROMACS");
   }
   for (const char c : name) {
     if (std::isspace(static_cast<unsigned char>(c))) {
-      bad(std::string(what) + " '" + name + "' holds a blank");
+      bad_topology(std::string(what) + " '" + name + "' holds a blank");
     }
   }
   return name;
 }
 
 // Ten significant digits: more than GROMACS's float keeps, and short enough to read.
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
-}
-
 const GromacsPotential::LjType& lj_of(const GromacsPotential& p, const std::string& species) {
   for (const GromacsPotential::LjType& t : p.lj) {
     if (t.species == species) return t;
   }
-  bad("the potential has no Lennard-Jones parameters for species '" + species + "'");
+  bad_topology("the potential has no Lennard-Jones parameters for species '" + species + "'");
 }
 
 GromacsBond bond_of(const GromacsPotential& p, const GromacsUnits& u, const std::string& a,
@@ -52,7 +46,7 @@ GromacsBond bond_of(const GromacsPotential& p, const GromacsUnits& u, const std:
               t.k * u.kj_mol_per_energy / (u.nm_per_length * u.nm_per_length)};
     }
   }
-  bad("the potential has no bond parameters for " + a + "-" + b);
+  bad_topology("the potential has no bond parameters for " + a + "-" + b);
 }
 
 GromacsAngle angle_of(const GromacsPotential& p, const GromacsUnits& u, const std::string& a,
@@ -62,7 +56,7 @@ GromacsAngle angle_of(const GromacsPotential& p, const GromacsUnits& u, const st
       return {0, 0, 0, t.theta_deg, t.k * u.kj_mol_per_energy};
     }
   }
-  bad("the potential has no angle parameters for " + a + "-" + vertex + "-" + c);
+  bad_topology("the potential has no angle parameters for " + a + "-" + vertex + "-" + c);
 }
 
 // Where each atom's molecule starts: runs of one molecule id, or every atom alone.
@@ -73,8 +67,8 @@ std::vector<std::size_t> molecule_starts(const System& system) {
   for (std::size_t i = 0; i < system.size(); ++i) {
     if (id.empty() || i == 0 || id[i] != id[i - 1]) {
       if (!id.empty() && !seen.insert(id[i]).second) {
-        bad("molecule " + std::to_string(id[i]) +
-            "'s atoms are not consecutive (GROMACS lists molecules atom after atom)");
+        bad_topology("molecule " + std::to_string(id[i]) +
+                     "'s atoms are not consecutive (GROMACS lists molecules atom after atom)");
       }
       starts.push_back(i);
     }
@@ -134,7 +128,8 @@ GromacsTopology make_gromacs_topology(const GromacsPotential& potential, const S
   for (const Bond& b : topo.bonds) {
     const int m = molecule_of[b.i];
     if (molecule_of[b.j] != m) {
-      bad("bond " + std::to_string(b.i) + "-" + std::to_string(b.j) + " joins two molecules");
+      bad_topology("bond " + std::to_string(b.i) + "-" + std::to_string(b.j) +
+                   " joins two molecules");
     }
     GromacsBond g = bond_of(potential, units, name_of(b.i), name_of(b.j));
     g.i = b.i - static_cast<int>(starts[m]);
@@ -144,8 +139,8 @@ GromacsTopology make_gromacs_topology(const GromacsPotential& potential, const S
   for (const Angle& a : topo.angles) {
     const int m = molecule_of[a.j];
     if (molecule_of[a.i] != m || molecule_of[a.k] != m) {
-      bad("angle " + std::to_string(a.i) + "-" + std::to_string(a.j) + "-" + std::to_string(a.k) +
-          " spans two molecules");
+      bad_topology("angle " + std::to_string(a.i) + "-" + std::to_string(a.j) + "-" +
+                   std::to_string(a.k) + " spans two molecules");
     }
     GromacsAngle g = angle_of(potential, units, name_of(a.i), name_of(a.j), name_of(a.k));
     const int first = static_cast<int>(starts[m]);
@@ -212,13 +207,14 @@ std::string topology_text(const GromacsTopology& top) {
   t += "1 " + std::to_string(top.combination_rule) + " no 1.0 1.0\n\n";
   t += "[ atomtypes ]\n; name mass charge ptype sigma(nm) epsilon(kJ/mol)\n";
   for (const GromacsAtomType& a : top.atom_types) {
-    t += a.name + " " + number(a.mass_amu) + " 0.0 A " + number(a.sigma_nm) + " " +
-         number(a.epsilon_kj_mol) + "\n";
+    t += a.name + " " + gromacs_number(a.mass_amu) + " 0.0 A " + gromacs_number(a.sigma_nm) + " " +
+         gromacs_number(a.epsilon_kj_mol) + "\n";
   }
   if (!top.pair_types.empty()) {
     t += "\n[ nonbond_params ]\n; i j func sigma(nm) epsilon(kJ/mol)\n";
     for (const GromacsPairType& p : top.pair_types) {
-      t += p.a + " " + p.b + " 1 " + number(p.sigma_nm) + " " + number(p.epsilon_kj_mol) + "\n";
+      t += p.a + " " + p.b + " 1 " + gromacs_number(p.sigma_nm) + " " +
+           gromacs_number(p.epsilon_kj_mol) + "\n";
     }
   }
   for (const GromacsMoleculeType& m : top.molecule_types) {
@@ -227,22 +223,22 @@ std::string topology_text(const GromacsTopology& top) {
     for (std::size_t i = 0; i < m.atoms.size(); ++i) {
       const GromacsAtom& a = m.atoms[i];
       const std::string nr = std::to_string(i + 1);
-      t += nr + " " + a.type + " 1 " + m.name + " " + a.name + " " + nr + " " + number(a.charge_e) +
-           " " + number(a.mass_amu) + "\n";
+      t += nr + " " + a.type + " 1 " + m.name + " " + a.name + " " + nr + " " +
+           gromacs_number(a.charge_e) + " " + gromacs_number(a.mass_amu) + "\n";
     }
     if (!m.bonds.empty()) {
       t += "\n[ bonds ]\n; i j func b0(nm) kb(kJ/mol/nm^2)\n";
       for (const GromacsBond& b : m.bonds) {
-        t += std::to_string(b.i + 1) + " " + std::to_string(b.j + 1) + " 1 " + number(b.length_nm) +
-             " " + number(b.k_kj_mol_nm2) + "\n";
+        t += std::to_string(b.i + 1) + " " + std::to_string(b.j + 1) + " 1 " +
+             gromacs_number(b.length_nm) + " " + gromacs_number(b.k_kj_mol_nm2) + "\n";
       }
     }
     if (!m.angles.empty()) {
       t += "\n[ angles ]\n; i j k func theta0(deg) k(kJ/mol/rad^2)\n";
       for (const GromacsAngle& a : m.angles) {
         t += std::to_string(a.i + 1) + " " + std::to_string(a.j + 1) + " " +
-             std::to_string(a.k + 1) + " 1 " + number(a.theta_deg) + " " + number(a.k_kj_mol_rad2) +
-             "\n";
+             std::to_string(a.k + 1) + " 1 " + gromacs_number(a.theta_deg) + " " +
+             gromacs_number(a.k_kj_mol_rad2) + "\n";
       }
     }
   }

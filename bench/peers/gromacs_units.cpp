@@ -1,6 +1,7 @@
 #include "bench/peers/gromacs_units.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -35,6 +36,12 @@ GromacsUnits gromacs_units(const UnitSystem& units) {
   }
   throw std::invalid_argument("GROMACS inputs: no conversion from unit system '" +
                               std::string(units.name) + "' to GROMACS's");
+}
+
+std::string gromacs_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
 }
 
 }  // namespace mdb::bench

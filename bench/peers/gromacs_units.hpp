@@ -1,6 +1,8 @@
 #pragma once
 // GROMACS's units (nm, ps, amu, kJ/mol, K) against a case's own, for writing md_bench states as
 // GROMACS inputs (bench/peers/gromacs_*).
+#include <string>
+
 #include "md/core/units.hpp"
 
 namespace mdb::bench {
@@ -27,5 +29,8 @@ struct GromacsUnits {
 /// 0.0104 eV, mass 39.948 amu; tau = sigma sqrt(m / epsilon) = 2.148 ps), the same numbers
 /// md_bench reports lj-melt's times in. Throws std::invalid_argument for another unit system.
 GromacsUnits gromacs_units(const UnitSystem& units);
+
+/// v as md_bench writes numbers into GROMACS's input files (%.10g: ten significant digits).
+std::string gromacs_number(double v);
 
 }  // namespace mdb::bench

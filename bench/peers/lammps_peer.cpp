@@ -24,7 +24,7 @@
 namespace mdb::bench {
 namespace {
 
-constexpr long kWarmupSteps = 20;
+constexpr long kLammpsWarmupSteps = 20;
 // LAMMPS computes thermo (energy, virial) on the last step of every run: with 1-step chunks of
 // a large system every step would, which md_bench's Step rows do not.
 constexpr long kMinChunkSteps = 20;
@@ -98,19 +98,15 @@ PeerCache& warmed_instance(const StateKey& key, const std::string& suffix) {
   lmp->commands(lammps_dynamics_script(c, key.ensemble, key.timestep, key.seed, scratch_dir()));
   lmp->run(0, true);
   const std::uint64_t t0 = PhaseTimer::now();
-  lmp->run(kWarmupSteps, false);
+  lmp->run(kLammpsWarmupSteps, false);
   const double per_step =
-      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
+      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kLammpsWarmupSteps;
   cache.key = key;
   cache.suffix = suffix;
   cache.lmp = std::move(lmp);
   cache.per_step_s = per_step;
   cache.chunk = lammps_chunk_steps(per_step);
   return cache;
-}
-
-void fail(benchmark::State& state, const std::string& what) {
-  skip_with_error(state, what);
 }
 
 }  // namespace
@@ -126,10 +122,10 @@ void run_lammps_peer(benchmark::State& state, const StateKey& key, const std::st
     cache = &warmed_instance(key, suffix);
     lmp = cache->lmp.get();
   } catch (const std::exception& e) {
-    return fail(state, e.what());
+    return skip_with_error(state, e.what());
   }
   const double natoms = static_cast<double>(key.atoms);
-  if (lmp->natoms() != natoms) return fail(state, "LAMMPS lost atoms while warming up");
+  if (lmp->natoms() != natoms) return skip_with_error(state, "LAMMPS lost atoms while warming up");
   if (prepare_calls()) return finish_prepare_call(state, cache->per_step_s);
   MemoryProbe probe;
   probe.start();
@@ -140,10 +136,11 @@ void run_lammps_peer(benchmark::State& state, const StateKey& key, const std::st
       if (lmp->natoms() != natoms) throw std::runtime_error("LAMMPS lost atoms (the run blew up)");
     });
   } catch (const std::exception& e) {
-    return fail(state, e.what());
+    return skip_with_error(state, e.what());
   }
   // Thermo runs on every run's last step, so "pe" is current.
-  if (!std::isfinite(lmp->thermo("pe"))) return fail(state, "LAMMPS energy is not finite");
+  if (!std::isfinite(lmp->thermo("pe")))
+    return skip_with_error(state, "LAMMPS energy is not finite");
   Measurement m;
   probe.finish(m, state.iterations());
   // The phase split and list size come from one more chunk, run after the timed ones with
@@ -153,7 +150,7 @@ void run_lammps_peer(benchmark::State& state, const StateKey& key, const std::st
       cache->stats =
           lmp->run_with_stats(std::max(cache->chunk, kStatsMinSteps), scratch_dir() + "/peer.log");
     } catch (const std::exception& e) {
-      return fail(state, e.what());
+      return skip_with_error(state, e.what());
     }
   }
   const LammpsRunStats& st = *cache->stats;

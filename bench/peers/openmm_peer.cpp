@@ -21,7 +21,7 @@ namespace mdb::bench {
 namespace {
 
 // The first step builds OpenMM's neighbour list and PME tables; the next ones give the pace.
-constexpr int kWarmupSteps = 10;
+constexpr int kOpenmmWarmupSteps = 10;
 
 // Kept between Google Benchmark's calls of one row, as the LAMMPS peer keeps its instance, so
 // they continue one trajectory.
@@ -65,9 +65,9 @@ OpenMmCache& warmed_context(const StateKey& key) {
   auto omm = std::make_unique<OpenMmWater>(system, water_params_of(c), settings_for(key, system));
   omm->step(1);
   const std::uint64_t t0 = PhaseTimer::now();
-  omm->step(kWarmupSteps);
+  omm->step(kOpenmmWarmupSteps);
   const double per_step =
-      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kWarmupSteps;
+      static_cast<double>(PhaseTimer::now() - t0) * seconds_per_tick() / kOpenmmWarmupSteps;
   cache.key = key;
   cache.omm = std::move(omm);
   cache.per_step_s = per_step;

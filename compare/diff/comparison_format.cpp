@@ -3,15 +3,10 @@
 #include <sstream>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/diff/printf_string.hpp"
 
 namespace mdb::compare {
 namespace {
-
-std::string printf_string(const char* format, double v) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, v);
-  return buffer;
-}
 
 std::string format_time_ns(double ns) {
   const double a = std::abs(ns);

@@ -6,10 +6,10 @@
 namespace mdb::compare {
 namespace {
 
-namespace L = drift_limits;
+namespace DL = drift_limits;
 
 bool significant(const DriftFit& f) {
-  return std::isfinite(f.se) && std::abs(f.drift) > L::kSignificance * f.se;
+  return std::isfinite(f.se) && std::abs(f.drift) > DL::kSignificance * f.se;
 }
 
 }  // namespace
@@ -17,7 +17,7 @@ bool significant(const DriftFit& f) {
 DriftVerdict judge_drift(const DriftFit& f, double bound) {
   if (!(std::abs(f.drift) > bound)) return DriftVerdict::kWithin;
   if (std::isnan(f.window_ps)) return DriftVerdict::kDrift;
-  if (!(f.window_ps >= L::kMinWindowPs) || !significant(f)) return DriftVerdict::kUnresolved;
+  if (!(f.window_ps >= DL::kMinWindowPs) || !significant(f)) return DriftVerdict::kUnresolved;
   return DriftVerdict::kDrift;
 }
 
@@ -32,16 +32,16 @@ std::string describe_drift_fit(const DriftFit& f) {
                   " Fitted over %.3g ps through two samples: no standard error.", f.window_ps);
   }
   std::string s = buffer;
-  if (!(f.window_ps >= L::kMinWindowPs)) {
+  if (!(f.window_ps >= DL::kMinWindowPs)) {
     std::snprintf(buffer, sizeof buffer,
                   " A window under %.2g ps sees the bounded oscillation of the energy, not a "
                   "drift.",
-                  L::kMinWindowPs);
+                  DL::kMinWindowPs);
     s += buffer;
   } else if (!significant(f)) {
     std::snprintf(buffer, sizeof buffer,
                   " Within %.0f standard errors of zero: the data show no drift.",
-                  L::kSignificance);
+                  DL::kSignificance);
     s += buffer;
   }
   return s;

@@ -5,22 +5,17 @@
 #include <cstdio>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/diff/printf_string.hpp"
 #include "compare/report/drift_verdict.hpp"
 
 namespace mdb::compare {
 namespace {
 
-namespace L = hotspot_limits;
+namespace HL = hotspot_limits;
 
 std::string percent(double fraction) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.0f %%", fraction * 100);
-  return buffer;
-}
-
-std::string fixed(const char* format, double v) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, format, v);
   return buffer;
 }
 
@@ -43,7 +38,7 @@ double mean_step_us(const BenchSummary& b) {
 // Neighbour rebuilds make steps bimodal: a rebuild step costs many ordinary ones. With a real
 // share of time in the list, that, not the machine, is the likely cause of a wide distribution.
 bool rebuilds_explain_spread(const BenchSummary& b) {
-  return b.value("frac_neigh") > L::kRebuildShare;
+  return b.value("frac_neigh") > HL::kRebuildShare;
 }
 
 // Whether rebuild steps make a latency tail at `quantile` (0.95, 0.99) of `ratio` x the mean
@@ -65,7 +60,7 @@ bool rebuilds_explain_tail(const BenchSummary& b, double ratio, double quantile)
   const double k = b.value("steps_per_build");
   if (!b.has("steps_per_build")) return rebuilds_explain_spread(b);
   if (!(k > 0) || !(b.value("frac_neigh") >= 0)) return false;
-  return k * (1 - quantile) * L::kRebuildReach <= 1 + 1e-9 && rebuild_step_over_mean(b) >= ratio;
+  return k * (1 - quantile) * HL::kRebuildReach <= 1 + 1e-9 && rebuild_step_over_mean(b) >= ratio;
 }
 
 // A Peer row measures LAMMPS: its lists and allocations are LAMMPS's, nothing to change here.
@@ -84,10 +79,10 @@ bool runs_a_kim_model(const BenchSummary& b) {
 // a CV above the rule with one step in 20 well above the median. On a shared machine a few
 // interrupted steps alone push the CV of microsecond steps past any fixed bound.
 bool body_varies(const BenchSummary& b, double cv) {
-  if (!(cv > L::kStepCv)) return false;
+  if (!(cv > HL::kStepCv)) return false;
   const double p50 = b.value("p50_us"), p95 = b.value("p95_us");
   if (!(p50 > 0) || !std::isfinite(p95)) return true;  // no quantiles: the CV alone
-  return p95 > L::kP95OverP50 * p50;
+  return p95 > HL::kP95OverP50 * p50;
 }
 
 // Within the run's own noise floor (RunNoise): as much as the machine makes the run's other rows
@@ -108,7 +103,7 @@ std::string other_share_advice(const BenchSummary& b) {
     return "Threads wait for the slowest replica: give each thread the same number of replicas "
            "(R a multiple of the thread count) and keep replicas the same size.";
   }
-  return "Each of the " + fixed("%.0f", threads) + " threads already has " +
+  return "Each of the " + printf_string("%.0f", threads) + " threads already has " +
          std::to_string(replicas / static_cast<int>(threads)) +
          " replica(s), so they wait at the barrier between steps because one ran slower: "
          "uneven slow-downs (a KIM driver's allocations, other load on this machine; compare "
@@ -131,20 +126,20 @@ double atoms_per_replica(const BenchSummary& b) {
 // bounds it is a note; beyond the small systems' bound rebuilds are too frequent or too slow
 // whatever the size.
 void neighbor_rule(const BenchSummary& b, double neigh, std::vector<Finding>& out) {
-  if (!(neigh > L::kNeighborShare)) return;
+  if (!(neigh > HL::kNeighborShare)) return;
   const double atoms = atoms_per_replica(b);
-  const bool small = atoms < L::kSmallSystemAtoms;
+  const bool small = atoms < HL::kSmallSystemAtoms;
   const std::string observation = "The neighbour list takes " + percent(neigh) +
-                                  " of the step (rule: above " + percent(L::kNeighborShare) + ", " +
-                                  percent(L::kNeighborShareSmall) + " below " +
-                                  fixed("%.0f", L::kSmallSystemAtoms) + " atoms).";
+                                  " of the step (rule: above " + percent(HL::kNeighborShare) +
+                                  ", " + percent(HL::kNeighborShareSmall) + " below " +
+                                  printf_string("%.0f", HL::kSmallSystemAtoms) + " atoms).";
   if (measures_a_peer(b)) {
     add(out, "neighbor-share", Severity::kInfo, observation,
         "LAMMPS's own list with the case's skin and rebuild policy: compare the engine's row of "
         "the same state, whose list this suite controls.");
-  } else if (small && !(neigh > L::kNeighborShareSmall)) {
+  } else if (small && !(neigh > HL::kNeighborShareSmall)) {
     add(out, "neighbor-share", Severity::kInfo,
-        observation + " Expected at " + fixed("%.0f", atoms) +
+        observation + " Expected at " + printf_string("%.0f", atoms) +
             " atoms: each rebuild bins and searches periodic images many times the system's "
             "size, while the forces cost the same per atom at any size.",
         "Nothing to change in the list for a system this small; measure a larger size "
@@ -163,8 +158,8 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
   neighbor_rule(b, neigh, out);
   // When another phase rule fired, it already says where the force field's share went.
   const bool explained =
-      neigh > L::kNeighborShare || other > L::kOtherShare || integrate > L::kIntegrateShare;
-  if (force < L::kForceShareLow && !explained) {
+      neigh > HL::kNeighborShare || other > HL::kOtherShare || integrate > HL::kIntegrateShare;
+  if (force < HL::kForceShareLow && !explained) {
     add(out, "force-share-low", Severity::kInfo,
         "The force field takes only " + percent(force) +
             " of the step (MD codes usually spend "
@@ -172,7 +167,7 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
         "The rest is overhead: at small sizes the fixed per-step cost dominates. Measure a larger "
         "system before optimising the force kernel, and look at the other phases first.");
   }
-  if (other > L::kOtherShare) {
+  if (other > HL::kOtherShare) {
     const bool threaded_batch = b.parts.family == "Batched" && b.value("worker_threads") > 1;
     const bool machine = threaded_batch && within_floor(other, noise.batched_wait_fence);
     add(out, "other-share", machine ? Severity::kInfo : Severity::kWarning,
@@ -183,7 +178,7 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
                      : ""),
         other_share_advice(b));
   }
-  if (integrate > L::kIntegrateShare) {
+  if (integrate > HL::kIntegrateShare) {
     // A thermostat draws random numbers for every atom each step, which costs about what a
     // cheap pair potential does (lj-ar NVT: 36 % at 64 atoms and 38 % at 512): a large share
     // is then the force field's cheapness, at any size. Only an update that costs as much as
@@ -204,7 +199,7 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
 }
 
 std::string floor_note(const char* what, double fence) {
-  return " This run's rows reach " + fixed("%.2f", fence) + " " + what +
+  return " This run's rows reach " + printf_string("%.2f", fence) + " " + what +
          " (Tukey's fence over its rows): the machine's noise, not this row's.";
 }
 
@@ -216,8 +211,8 @@ std::string rebuild_note(const BenchSummary& b) {
            " of the time is in the list).";
   }
   const double k = b.value("steps_per_build");
-  return "Slow steps are neighbour rebuilds: one step in " + fixed("%.3g", k) +
-         " rebuilds, at up to about " + fixed("%.1f", rebuild_step_over_mean(b)) +
+  return "Slow steps are neighbour rebuilds: one step in " + printf_string("%.3g", k) +
+         " rebuilds, at up to about " + printf_string("%.1f", rebuild_step_over_mean(b)) +
          "x the mean step (" + percent(f) + " of the time is in the list).";
 }
 
@@ -226,30 +221,32 @@ void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Find
   if (const double cv = b.value("cv"); body_varies(b, cv)) {
     if (!rebuilds && within_floor(cv, noise.cv_fence)) {
       add(out, "step-cv", Severity::kInfo,
-          "Step times vary (CV " + fixed("%.2f", cv) + ")." + floor_note("CV", noise.cv_fence),
+          "Step times vary (CV " + printf_string("%.2f", cv) + ")." +
+              floor_note("CV", noise.cv_fence),
           "To measure finer, quiet the machine (performance governor, no other load, taskset) "
           "and add repetitions; a row above the fence is worth a look.");
     } else if (rebuilds) {
       add(out, "step-cv", Severity::kInfo,
-          "Step times vary (CV " + fixed("%.2f", cv) + "), and " + percent(b.value("frac_neigh")) +
+          "Step times vary (CV " + printf_string("%.2f", cv) + "), and " +
+              percent(b.value("frac_neigh")) +
               " of the time is in the neighbour list: rebuild steps are much slower than others.",
           "Expected with a Verlet list. To narrow it, make rebuilds rarer or cheaper (see the "
           "neighbour rule); judge machine noise by the run-to-run variation instead.");
     } else {
       add(out, "step-cv", Severity::kWarning,
-          "Step times vary (CV " + fixed("%.2f", cv) + ", rule: above " +
-              fixed("%.2f", L::kStepCv) + ", one step in 20 beyond " +
-              fixed("%.1f", L::kP95OverP50) +
+          "Step times vary (CV " + printf_string("%.2f", cv) + ", rule: above " +
+              printf_string("%.2f", HL::kStepCv) + ", one step in 20 beyond " +
+              printf_string("%.1f", HL::kP95OverP50) +
               "x the median) with no neighbour rebuilds to "
               "explain it.",
           "Unstable timing: set the CPU governor to performance (no frequency scaling), stop other "
           "load on the machine, and pin the benchmark to a core (taskset).");
     }
   }
-  if (b.repetition_cv > L::kRepetitionCv) {
+  if (b.repetition_cv > HL::kRepetitionCv) {
     add(out, "repetition-cv", Severity::kWarning,
         "Repetitions disagree: real_time varies " + percent(b.repetition_cv) +
-            " from one repetition to the next (rule: above " + percent(L::kRepetitionCv) + ").",
+            " from one repetition to the next (rule: above " + percent(HL::kRepetitionCv) + ").",
         "A 5 % regression cannot be seen through that: quiet the machine, run longer "
         "(--benchmark_min_time) or add repetitions, and compare interleaved runs.");
   }
@@ -275,15 +272,15 @@ void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Find
   };
   if (const double p95 = b.value("p95_us"); p95 > 0) {
     const double r = p95 / mean;
-    tail_rule("p95-tail", r, 0.95, L::kP95OverMean, noise.p95_over_mean_fence,
-              "One step in 20 takes more than " + fixed("%.1f", r) + "x the mean (p95 " + us(p95) +
-                  ", mean " + us(mean) + "; rule: above 2x).",
+    tail_rule("p95-tail", r, 0.95, HL::kP95OverMean, noise.p95_over_mean_fence,
+              "One step in 20 takes more than " + printf_string("%.1f", r) + "x the mean (p95 " +
+                  us(p95) + ", mean " + us(mean) + "; rule: above 2x).",
               "");
   }
   if (const double p99 = b.value("p99_us"); p99 > 0) {
     const double r = p99 / mean;
-    tail_rule("p99-tail", r, 0.99, L::kP99OverMean, noise.p99_over_mean_fence,
-              "Outliers: p99 is " + fixed("%.1f", r) + "x the mean step (p99 " + us(p99) +
+    tail_rule("p99-tail", r, 0.99, HL::kP99OverMean, noise.p99_over_mean_fence,
+              "Outliers: p99 is " + printf_string("%.1f", r) + "x the mean step (p99 " + us(p99) +
                   ", mean " + us(mean) + "; rule: above 3x).",
               "In parallel MD every rank waits for the slowest each step, so rare slow steps set "
               "the pace. ");
@@ -298,8 +295,8 @@ void drift_rule(const BenchSummary& b, const char* id, const char* metric, doubl
   const DriftFit fit{b.value(metric), b.value("drift_window_ps"), b.value("drift_se")};
   const DriftVerdict v = judge_drift(fit, bound);
   if (v == DriftVerdict::kWithin) return;
-  const std::string observation = what + fixed("%.3g", fit.drift) + unit_and_ensemble +
-                                  " (rule: |drift| above " + fixed("%.2g", bound) + ")." +
+  const std::string observation = what + printf_string("%.3g", fit.drift) + unit_and_ensemble +
+                                  " (rule: |drift| above " + printf_string("%.2g", bound) + ")." +
                                   describe_drift_fit(fit);
   if (v == DriftVerdict::kDrift) {
     add(out, id, Severity::kProblem, observation, advice);
@@ -311,16 +308,18 @@ void drift_rule(const BenchSummary& b, const char* id, const char* metric, doubl
 }
 
 void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) {
-  if (const double mb = b.value("mem_delta_MB"); mb > L::kMemGrowthMB) {
+  if (const double mb = b.value("mem_delta_MB"); mb > HL::kMemGrowthMB) {
     add(out, "mem-growth", Severity::kProblem,
-        "Memory grew " + fixed("%.1f", mb) + " MB over the timed steps (rule: above 10 MB).",
+        "Memory grew " + printf_string("%.1f", mb) +
+            " MB over the timed steps (rule: above 10 MB).",
         "A leak or unbounded buffer growth: a long run will run out of memory. Steps should reuse "
         "buffers sized once (grow-only storage); check caches that never evict.");
   }
-  if (const double a = b.value("allocs_per_step"); a > L::kAllocsPerStep) {
+  if (const double a = b.value("allocs_per_step"); a > HL::kAllocsPerStep) {
     const bool peer = measures_a_peer(b), kim = runs_a_kim_model(b);
     const std::string observation =
-        fixed("%.3g", a) + " heap allocations per step (rule: above 0.01, one in 100 steps).";
+        printf_string("%.3g", a) +
+        " heap allocations per step (rule: above 0.01, one in 100 steps).";
     if (peer) {
       add(out, "allocs", Severity::kInfo, observation,
           "LAMMPS's own allocations (its output and list bookkeeping): nothing in the engine to "
@@ -336,13 +335,13 @@ void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) 
           "page faults show up as latency outliers.");
     }
   }
-  drift_rule(b, "energy-drift", "energy_drift", L::kEnergyDrift, "The total energy's slope is ",
+  drift_rule(b, "energy-drift", "energy_drift", HL::kEnergyDrift, "The total energy's slope is ",
              " meV/atom/ps in NVE",
              "Energy is not conserved: the time step is too large for this model, or the forces "
              "are not the gradient of the energy (check the force check, cutoff smoothing, "
              "precision).",
              out);
-  drift_rule(b, "conserved-drift", "conserved_drift", L::kConservedDrift,
+  drift_rule(b, "conserved-drift", "conserved_drift", HL::kConservedDrift,
              "The thermostat's conserved quantity's slope is ", " meV/atom/ps",
              "The integration is inaccurate: reduce the time step or check the thermostat/"
              "barostat bookkeeping.",
@@ -350,7 +349,7 @@ void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) 
 }
 
 void nn_rules(const BenchSummary& b, std::vector<Finding>& out) {
-  if (const double d = b.value("nn_descriptor_frac"); d > L::kNnDescriptorShare) {
+  if (const double d = b.value("nn_descriptor_frac"); d > HL::kNnDescriptorShare) {
     add(out, "nn-descriptor", Severity::kInfo,
         "The descriptor (AEV) takes " + percent(d) + " of the force-field time.",
         "Vectorise the radial and angular terms over neighbours, reuse pair distances between "
@@ -358,7 +357,7 @@ void nn_rules(const BenchSummary& b, std::vector<Finding>& out) {
   }
   const double net = b.value("nn_network_frac") + b.value("nn_backward_frac");
   const double peak = b.value("nn_gemm_peak_frac");
-  if (net > L::kNnNetworkShare && peak < L::kNnGemmPeak) {
+  if (net > HL::kNnNetworkShare && peak < HL::kNnGemmPeak) {
     add(out, "nn-gemm", Severity::kWarning,
         "The networks take " + percent(net) + " of the force-field time but run at " +
             percent(peak) + " of this machine's matrix-multiply peak.",

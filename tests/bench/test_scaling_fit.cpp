@@ -13,7 +13,7 @@ namespace {
 
 using GbRun = benchmark::BenchmarkReporter::Run;
 
-class Recorder final : public benchmark::BenchmarkReporter {
+class FitRecorder final : public benchmark::BenchmarkReporter {
  public:
   bool ReportContext(const Context&) override { return true; }
   void ReportRuns(const std::vector<Run>& r) override {
@@ -58,7 +58,7 @@ Reference run_family(void (*body)(benchmark::State&), int repetitions) {
       ->Iterations(7)
       ->Repetitions(repetitions)
       ->Complexity(benchmark::oN);
-  Recorder recorder;
+  FitRecorder recorder;
   benchmark::RunSpecifiedBenchmarks(&recorder, nullptr, "Scaling/NVE/fit/");
   benchmark::ClearRegisteredBenchmarks();
   Reference ref;

@@ -15,30 +15,15 @@
 #include "compare/diff/comparison_output.hpp"
 #include "compare/diff/diff.hpp"
 #include "compare/diff/gbench_json.hpp"
+#include "tests/compare/compare_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
 
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
-
-struct CliRun {
-  int code;
-  std::string out, err;
-};
-
 CliRun run(std::vector<std::string> args, bool tty = false) {
-  for (auto& a : args) {
-    if (a.size() > 5 && a.substr(a.size() - 5) == ".json" && a.find('/') == std::string::npos) {
-      a = (kData / a).string();
-    }
-  }
   std::ostringstream out, err;
-  const int code = run_compare(args, out, err, tty);
+  const int code = run_compare(with_data_folder(std::move(args)), out, err, tty);
   return {code, out.str(), err.str()};
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // --- the cases the gate depends on ---------------------------------------------------------------

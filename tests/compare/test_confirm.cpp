@@ -16,13 +16,12 @@
 #include "compare/diff/diff.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/samples.hpp"
+#include "tests/compare/compare_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
 
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
-
-SampleSet load(const std::string& file) {
+SampleSet load_samples(const std::string& file) {
   return collect_samples(load_benchmark_files({(kData / file).string()}));
 }
 
@@ -43,10 +42,6 @@ const MetricDiff* time_of(const Comparison& c, const std::string& name) {
   return nullptr;
 }
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 TEST(ExactFilter, SelectsExactlyTheNamesAsGoogleBenchmarkMatchesThem) {
   const std::vector<std::string> names = {"Step/NVE/64/lj-ar/cpu/manual_time",
                                           "BM_x/min_time:0.500/repeats:2", "odd(name)|x*"};
@@ -62,13 +57,13 @@ TEST(ExactFilter, SelectsExactlyTheNamesAsGoogleBenchmarkMatchesThem) {
 }
 
 TEST(ConfirmCommands, NothingLikelyNothingToRun) {
-  const SampleSet a = load("aa_nve64_run1.json");
+  const SampleSet a = load_samples("aa_nve64_run1.json");
   EXPECT_TRUE(confirm_commands(compare_samples(a, a, Policy{}), "p", "p").empty());
 }
 
 TEST(ConfirmCommands, RerunTheLikelyRegressionsWithRepetitionsOnBothSides) {
-  const SampleSet old_set = load("aa_nve64_run1.json");
-  SampleSet new_set = load("aa_nve64_run2.json");
+  const SampleSet old_set = load_samples("aa_nve64_run1.json");
+  SampleSet new_set = load_samples("aa_nve64_run2.json");
   const std::string row = "Step/NVE/64/si-nn-student/cpu/manual_time";
   slow_down(new_set, row, 1.10);
   const Comparison c = compare_samples(old_set, new_set, Policy{});
@@ -94,7 +89,7 @@ TEST(ConfirmCommands, RerunTheLikelyRegressionsWithRepetitionsOnBothSides) {
 // The workflow: `md_bench --benchmark_filter=NVE/64` twice, one repetition each. Rows
 // moved by up to +68 % with nothing changed; none of that may fail the run.
 TEST(SingleRuns, AnAOfRealRunsPassesAndSaysWhatItCannotTell) {
-  const SampleSet a = load("aa_nve64_run1.json"), b = load("aa_nve64_run2.json");
+  const SampleSet a = load_samples("aa_nve64_run1.json"), b = load_samples("aa_nve64_run2.json");
   const Comparison c = compare_samples(a, b, Policy{});
   EXPECT_FALSE(c.failed);
   EXPECT_EQ(c.summary.regressed, 0u);
@@ -111,9 +106,9 @@ TEST(SingleRuns, AnAOfRealRunsPassesAndSaysWhatItCannotTell) {
 // A 10 % slower step in one row of a real single run is a likely regression, not a failure.
 TEST(SingleRuns, ATenPercentSlowerRowIsALikelyRegression) {
   const std::string row = "Step/NVE/64/si-nn-student/cpu/manual_time";
-  SampleSet slow = load("aa_nve64_run2.json");
+  SampleSet slow = load_samples("aa_nve64_run2.json");
   slow_down(slow, row, 1.10);
-  const Comparison c = compare_samples(load("aa_nve64_run1.json"), slow, Policy{});
+  const Comparison c = compare_samples(load_samples("aa_nve64_run1.json"), slow, Policy{});
   const MetricDiff* t = time_of(c, row);
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->verdict, Verdict::kLikelyRegressed) << t->change;
@@ -142,8 +137,8 @@ TEST(SingleRuns, TheCommandLineSaysLikelyExitsZeroAndPrintsTheCommands) {
 // 10 % longer, the Step row unchanged) on the loaded 2-core VM. The slower row fails, confirmed;
 // the unchanged one stays the same.
 TEST(TenRepetitions, AKnownTenPercentSlowerRowFailsAndTheOtherDoesNot) {
-  const Comparison c =
-      compare_samples(load("md_steps1000_abba.json"), load("md_steps1100_abba.json"), Policy{});
+  const Comparison c = compare_samples(load_samples("md_steps1000_abba.json"),
+                                       load_samples("md_steps1100_abba.json"), Policy{});
   EXPECT_TRUE(c.failed);
   const MetricDiff* slow = time_of(c, "Trajectory/NVE/64/lj-ar/cpu/manual_time");
   ASSERT_NE(slow, nullptr);

@@ -6,13 +6,12 @@
 #include <filesystem>
 #include <limits>
 #include <string>
+#include "tests/compare/compare_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
 
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
-
-BenchmarkFile load(const char* name) {
+BenchmarkFile load_file(const char* name) {
   return load_benchmark_json(kData / name);
 }
 
@@ -102,7 +101,7 @@ TEST(ParseTolerantJson, MalformedInputGivesOneLineErrorWithPosition) {
 // --- Field mapping ------------------------------------------------------------------------------
 
 TEST(ReadBenchmarkJson, ContextIsKeptAsIs) {
-  const auto f = load("iterations.json");
+  const auto f = load_file("iterations.json");
   EXPECT_EQ(f.context["host_name"], "bench-node-07");
   EXPECT_EQ(f.context["mdbench_schema"], "1");
   EXPECT_EQ(f.context["caches"].size(), 4u);
@@ -111,7 +110,7 @@ TEST(ReadBenchmarkJson, ContextIsKeptAsIs) {
 }
 
 TEST(ReadBenchmarkJson, IterationRowFields) {
-  const auto f = load("iterations.json");
+  const auto f = load_file("iterations.json");
   const BenchmarkRun& r = f.runs.at(0);
   EXPECT_EQ(r.name, "Step/NVE/64/lj-ar/cpu/manual_time");
   EXPECT_EQ(r.run_name, r.name);
@@ -134,7 +133,7 @@ TEST(ReadBenchmarkJson, IterationRowFields) {
 }
 
 TEST(ReadBenchmarkJson, CountersHoldUserAndMemoryKeysButNoStandardKeys) {
-  const auto f = load("iterations.json");
+  const auto f = load_file("iterations.json");
   const auto& c = f.runs.at(0).counters;
   EXPECT_EQ(c.size(), 6u);
   EXPECT_DOUBLE_EQ(c.at("atoms"), 64.0);
@@ -152,7 +151,7 @@ TEST(ReadBenchmarkJson, CountersHoldUserAndMemoryKeysButNoStandardKeys) {
 }
 
 TEST(ReadBenchmarkJson, ErrorRowKeepsMessageAndTimes) {
-  const auto f = load("iterations.json");
+  const auto f = load_file("iterations.json");
   const BenchmarkRun& r = f.runs.at(4);
   EXPECT_TRUE(r.error_occurred);
   EXPECT_EQ(r.error_message, "CUDA backend not built");
@@ -162,7 +161,7 @@ TEST(ReadBenchmarkJson, ErrorRowKeepsMessageAndTimes) {
 }
 
 TEST(ReadBenchmarkJson, AggregateRows) {
-  const auto f = load("repetitions.json");
+  const auto f = load_file("repetitions.json");
   ASSERT_EQ(f.runs.size(), 7u);
   EXPECT_EQ(f.runs[2].repetition_index, 2);
   const std::string base = "Step/NVE/64/lj-ar/cpu/repeats:3/manual_time";
@@ -183,7 +182,7 @@ TEST(ReadBenchmarkJson, AggregateRows) {
 }
 
 TEST(ReadBenchmarkJson, ComplexityRows) {
-  const auto f = load("complexity.json");
+  const auto f = load_file("complexity.json");
   ASSERT_EQ(f.runs.size(), 4u);
   EXPECT_TRUE(f.context["caches"].empty());
 
@@ -235,7 +234,7 @@ TEST(TimeUnits, SecondsPerUnit) {
 }
 
 TEST(TimeUnits, RunsConvertToNanoseconds) {
-  const auto f = load("iterations.json");
+  const auto f = load_file("iterations.json");
   EXPECT_DOUBLE_EQ(f.runs[0].real_time_ns(), 13375.0);   // us
   EXPECT_DOUBLE_EQ(f.runs[1].real_time_ns(), 152.5);     // ns
   EXPECT_DOUBLE_EQ(f.runs[2].real_time_ns(), 8.0625e6);  // ms
@@ -258,7 +257,7 @@ TEST(TimeUnits, UnknownOrMissingUnitIsAnError) {
 // --- find ---------------------------------------------------------------------------------------
 
 TEST(BenchmarkFile, FindReturnsFirstExactMatch) {
-  const auto f = load("repetitions.json");
+  const auto f = load_file("repetitions.json");
   const BenchmarkRun* r = f.find("Step/NVE/64/lj-ar/cpu/repeats:3/manual_time");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r, &f.runs[0]);
@@ -271,13 +270,13 @@ TEST(BenchmarkFile, FindReturnsFirstExactMatch) {
 // --- Errors -------------------------------------------------------------------------------------
 
 TEST(ReadErrors, MalformedFileNamesFileAndLine) {
-  const std::string msg = json_error_of([] { load("malformed.json"); });
+  const std::string msg = json_error_of([] { load_file("malformed.json"); });
   EXPECT_NE(msg.find("malformed.json"), std::string::npos) << msg;
   EXPECT_NE(msg.find("line 14"), std::string::npos) << msg;
 }
 
 TEST(ReadErrors, MissingOrNonArrayBenchmarks) {
-  const std::string msg = json_error_of([] { load("no_benchmarks.json"); });
+  const std::string msg = json_error_of([] { load_file("no_benchmarks.json"); });
   EXPECT_NE(msg.find("benchmarks"), std::string::npos) << msg;
   EXPECT_NE(msg.find("no_benchmarks.json"), std::string::npos) << msg;
   EXPECT_THROW(read_benchmark_json(R"({"benchmarks": {}})"), JsonError);

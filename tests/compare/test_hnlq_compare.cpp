@@ -7,11 +7,11 @@
 #include "compare/diff/diff.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/diff/samples.hpp"
+#include "tests/compare/compare_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
 
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
 constexpr const char* kRow = "Quantize/RoundTrip/D4/q4/M2/100/cpu";
 
 // A RoundTrip row with n repetitions: deterministic accuracy counters, times with a little

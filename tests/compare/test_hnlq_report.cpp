@@ -12,6 +12,7 @@
 #include "compare/report/report_charts.hpp"
 #include "compare/report/report_page.hpp"
 #include "svg_probe.hpp"
+#include "tests/compare/report_test_data.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {
@@ -22,16 +23,6 @@ using testing::parse_xml;
 using testing::tick_px;
 using testing::tip;
 using testing::XmlNode;
-
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
-
-RunSummary load(const char* file) {
-  return summarize_run({load_benchmark_json(kData / file)});
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST(LatticeName, ParsesEveryPart) {
   const LatticeName n = parse_lattice_name("Quantize/RoundTrip/E8/q16/M3/10000/cuda/manual_time");

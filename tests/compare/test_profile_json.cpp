@@ -16,11 +16,10 @@
 #include "compare/diff/gbench_json.hpp"
 #include "compare/report/report_cli.hpp"
 #include "compare/report/run_summary.hpp"
+#include "tests/compare/compare_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
-
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
 
 // MDProfileResult's fields, as the MLFF Distiller profiler declares them.
 const std::set<std::string> kFields = {"name",
@@ -50,7 +49,7 @@ const std::set<std::string> kFields = {"name",
                                        "notes"};
 
 std::filesystem::path fresh_dir(const char* name) {
-  const auto dir = std::filesystem::path(testing::TempDir()) /
+  const auto dir = std::filesystem::path(::testing::TempDir()) /
                    (std::string(name) + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   return dir;

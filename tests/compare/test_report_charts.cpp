@@ -12,6 +12,7 @@
 #include "compare/diff/policy.hpp"
 #include "compare/report/svg_scale.hpp"
 #include "svg_probe.hpp"
+#include "tests/compare/report_test_data.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {
@@ -22,12 +23,6 @@ using testing::parse_xml;
 using testing::tick_px;
 using testing::tip;
 using testing::XmlNode;
-
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
-
-RunSummary load(const char* file) {
-  return summarize_run({load_benchmark_json(kData / file)});
-}
 
 std::vector<const BenchSummary*> all(const RunSummary& run) {
   std::vector<const BenchSummary*> out;

@@ -9,30 +9,16 @@
 #include <sstream>
 
 #include "compare/diff/cli.hpp"
+#include "tests/compare/compare_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
 
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
-
-struct CliRun {
-  int code;
-  std::string out, err;
-};
-
 // Bare fixture names ("x.json") are taken from the data directory.
 CliRun run(std::vector<std::string> args) {
-  for (auto& a : args) {
-    if (a.size() > 5 && a.ends_with(".json") && a.find('/') == std::string::npos)
-      a = (kData / a).string();
-  }
   std::ostringstream out, err;
-  const int code = run_md_report(args, out, err);
+  const int code = run_md_report(with_data_folder(std::move(args)), out, err);
   return {code, out.str(), err.str()};
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 class TempDir {

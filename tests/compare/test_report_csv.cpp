@@ -14,11 +14,10 @@
 #include "compare/diff/cli.hpp"
 #include "compare/diff/gbench_json.hpp"
 #include "compare/report/report_cli.hpp"
+#include "tests/compare/report_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
-
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
 
 using Table = std::vector<std::vector<std::string>>;
 
@@ -91,10 +90,6 @@ std::string csv_of(const RunSummary& run) {
   std::ostringstream out;
   write_report_csv(out, run);
   return out.str();
-}
-
-RunSummary load(const char* file) {
-  return summarize_run({load_benchmark_json(kData / file)});
 }
 
 TEST(ReportCsv, FieldQuoting) {
@@ -189,11 +184,6 @@ TEST(ReportCsv, AwkwardNamesAndErrorsSurviveTheRoundTrip) {
   EXPECT_EQ(f.at("real_time_ns"), "");
   EXPECT_EQ(f.at("items, per \"s\""), "");
 }
-
-struct CliRun {
-  int code;
-  std::string out, err;
-};
 
 CliRun run_cli(std::vector<std::string> args) {
   std::ostringstream out, err;

@@ -17,6 +17,7 @@
 #include "compare/report/report_data.hpp"
 #include "compare/report/report_page.hpp"
 #include "compare/report/run_summary.hpp"
+#include "tests/compare/compare_test_data.hpp"
 #include "xml_check.hpp"
 
 namespace mdb::compare {
@@ -24,8 +25,6 @@ namespace {
 
 using testing::parse_xml;
 using testing::XmlNode;
-
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
 
 std::string data(const char* file) {
   return (kData / file).string();
@@ -47,10 +46,6 @@ std::set<std::string> section_ids(const XmlNode& page) {
   std::set<std::string> ids;
   for (const XmlNode* h : page.find_all("h2")) ids.insert(h->attrs.at("id"));
   return ids;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // Every "http" in the page is the SVG namespace name, which browsers never fetch.

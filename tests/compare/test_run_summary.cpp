@@ -9,15 +9,10 @@
 #include <vector>
 
 #include "compare/report/accuracy_rows.hpp"
+#include "tests/compare/report_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
-
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
-
-RunSummary load(const char* file) {
-  return summarize_run({load_benchmark_json(kData / file)});
-}
 
 TEST(BenchName, ParsesEveryFamily) {
   const BenchName step = parse_bench_name("Step/NVT/256/lj-ar/cpu/manual_time");

@@ -5,11 +5,10 @@
 #include <filesystem>
 
 #include "compare/diff/gbench_json.hpp"
+#include "tests/compare/compare_test_data.hpp"
 
 namespace mdb::compare {
 namespace {
-
-const std::filesystem::path kData = MDB_COMPARE_DATA_DIR;
 
 TEST(StepSamples, ReadsMdBenchOutput) {
   const StepSamples s = load_step_samples(kData / "report_samples.json");

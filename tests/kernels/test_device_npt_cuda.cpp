@@ -22,7 +22,7 @@ namespace {
 #define MDB_REQUIRE_GPU() \
   if (!cuda_device_available()) GTEST_SKIP() << "no usable CUDA device"
 
-constexpr double kDt = 0.002;                               // ps
+constexpr double kNptDt = 0.002;                            // ps
 const BarostatSettings kBarostat{5000.0, 0.1, 3.4e-5, 43};  // bar, ps, 1/bar, seed
 
 std::unique_ptr<DeviceForce> lj_device(const System& bound_to) {
@@ -33,7 +33,7 @@ std::unique_ptr<DeviceForce> lj_device(const System& bound_to) {
 
 DeviceSimulationSettings npt(bool graph = false) {
   DeviceSimulationSettings s;
-  s.dt = kDt;
+  s.dt = kNptDt;
   s.neighbor = {1.0, 1, true};
   s.ensemble = {Ensemble::NPT, {80.0, 2.0, 42}, kBarostat};
   s.use_graph = graph;
@@ -44,7 +44,7 @@ test::EmulatedSettings emulated_npt() {
   test::EmulatedSettings s;
   s.cutoff = LjParams::argon().cutoff;
   s.policy = {1.0, 1, true};
-  s.dt = kDt;
+  s.dt = kNptDt;
   s.ensemble = {Ensemble::NPT, {80.0, 2.0, 42}, kBarostat};
   return s;
 }

@@ -31,7 +31,7 @@ namespace {
 #define MDB_REQUIRE_GPU() \
   if (!cuda_device_available()) GTEST_SKIP() << "no usable CUDA device"
 
-constexpr double kRelTol = 1e-10;
+constexpr double kSimulationRelTol = 1e-10;
 constexpr double kDt = 0.002;  // ps
 
 System argon(int nx, int ny, int nz, std::uint64_t seed, double a = 5.26) {
@@ -70,16 +70,17 @@ void expect_matches_cpu(DeviceSimulation& dev, const std::vector<System>& reps,
     for (std::size_t i = 0; i < got.size(); ++i) {
       const double norm =
           std::sqrt(cpu.fx[i] * cpu.fx[i] + cpu.fy[i] * cpu.fy[i] + cpu.fz[i] * cpu.fz[i]);
-      const double tol = kRelTol * std::max(norm, f_rms);
+      const double tol = kSimulationRelTol * std::max(norm, f_rms);
       EXPECT_NEAR(got.fx()[i], cpu.fx[i], tol) << "replica " << r << " atom " << i;
       EXPECT_NEAR(got.fy()[i], cpu.fy[i], tol) << "replica " << r << " atom " << i;
       EXPECT_NEAR(got.fz()[i], cpu.fz[i], tol) << "replica " << r << " atom " << i;
     }
-    EXPECT_NEAR(thermo[r].potential, cpu.result.energy, kRelTol * std::abs(cpu.result.energy));
+    EXPECT_NEAR(thermo[r].potential, cpu.result.energy,
+                kSimulationRelTol * std::abs(cpu.result.energy));
     double w = 0.0;
     for (double c : cpu.result.virial) w = std::max(w, std::abs(c));
     for (int c = 0; c < 6; ++c) {
-      EXPECT_NEAR(thermo[r].virial[c], cpu.result.virial[c], kRelTol * w) << c;
+      EXPECT_NEAR(thermo[r].virial[c], cpu.result.virial[c], kSimulationRelTol * w) << c;
     }
   }
 }

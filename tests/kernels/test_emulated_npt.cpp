@@ -28,7 +28,7 @@
 namespace mdb {
 namespace {
 
-constexpr double kDt = 0.002;  // ps
+constexpr double kEmulatedNptDt = 0.002;  // ps
 
 test::EmulatedForce lj_of(const LjParams& p, const System& s) {
   LennardJones<double> lj(p);
@@ -41,7 +41,7 @@ test::EmulatedSettings argon_npt(double temperature, double pressure, double ski
   test::EmulatedSettings s;
   s.cutoff = LjParams::argon().cutoff;
   s.policy = {skin, 1, true};
-  s.dt = kDt;
+  s.dt = kEmulatedNptDt;
   s.ensemble = {Ensemble::NPT, {temperature, 2.0, 42}, {pressure, 0.1, 3.4e-5, 43}};
   return s;
 }
@@ -53,14 +53,14 @@ TEST(CellRescalingMove, IsTheCpuBarostatsMove) {
   const std::array<double, 6> w = {-41.5, -39.25, -43.0, 0.5, -0.25, 0.125};  // eV
   const BarostatSettings bs{250.0, 0.5, 3.4e-5, 9};
   System cpu = start;
-  StochasticCellRescaling(bs).apply(cpu, w, 80.0, kDt);
+  StochasticCellRescaling(bs).apply(cpu, w, 80.0, kEmulatedNptDt);
 
   Rng rng(bs.seed);
   const UnitSystem& u = start.units();
   const CellRescalingCoupling c{bs.pressure / u.nktv2p, bs.compressibility * u.nktv2p, bs.tau};
   const CellRescalingMove m =
       cell_rescaling_move(kinetic_energy(start), w[0], w[1], w[2], start.box().volume(), c,
-                          u.boltzmann * 80.0, kDt, rng.normal());
+                          u.boltzmann * 80.0, kEmulatedNptDt, rng.normal());
   EXPECT_NE(m.lambda, 1.0);
   EXPECT_EQ(m.lambda, std::exp(m.deps / 3.0));
   for (int a = 0; a < 3; ++a)
@@ -80,7 +80,7 @@ TEST(CellRescalingMove, DeviceBodyAtZeroTemperatureIsTheCpuMove) {
   const std::array<double, 6> w = {-20.0, -21.0, -19.5, 0, 0, 0};
   const BarostatSettings bs{5000.0, 0.1, 3.4e-5, 9};
   System cpu = start;
-  StochasticCellRescaling(bs).apply(cpu, w, 0.0, kDt);
+  StochasticCellRescaling(bs).apply(cpu, w, 0.0, kEmulatedNptDt);
 
   const UnitSystem& u = start.units();
   const double range = 9.5;
@@ -100,7 +100,7 @@ TEST(CellRescalingMove, DeviceBodyAtZeroTemperatureIsTheCpuMove) {
   v.grids = &grid;
   v.coupling = {bs.pressure / u.nktv2p, bs.compressibility * u.nktv2p, bs.tau};
   v.kt = 0.0;
-  v.dt = kDt;
+  v.dt = kEmulatedNptDt;
   v.seed = 5;
   v.ctl = &ctl;
   const double shift = barostat_move(v, 0);
@@ -132,11 +132,11 @@ TEST(CellRescalingMove, BarostatNoiseIsStandardNormalAndNotTheAtoms) {
 }
 
 // Largest position and velocity difference (minimum image) and the box length difference.
-struct Gap {
+struct NptGap {
   double position = 0.0, velocity = 0.0, box = 0.0;
 };
-Gap gap(const test::EmulatedEngine& e, const System& s) {
-  Gap g;
+NptGap gap(const test::EmulatedEngine& e, const System& s) {
+  NptGap g;
   for (std::size_t i = 0; i < s.size(); ++i) {
     double dx = e.x[i] - s.x()[i], dy = e.y[i] - s.y()[i], dz = e.z[i] - s.z()[i];
     s.box().minimum_image(dx, dy, dz);
@@ -161,8 +161,8 @@ TEST(EmulatedNpt, ZeroTemperatureMatchesCpuNpt) {
   NeighborPolicy pol;
   pol.skin = es.policy.skin;
   Simulation cpu(start, std::make_unique<LennardJones<double>>(LjParams::argon()),
-                 std::make_unique<NptLangevinIntegrator>(kDt, ThermostatSettings{0.0, 2.0, 1},
-                                                         es.ensemble.barostat),
+                 std::make_unique<NptLangevinIntegrator>(
+                     kEmulatedNptDt, ThermostatSettings{0.0, 2.0, 1}, es.ensemble.barostat),
                  pol, false);
   test::EmulatedEngine dev({start}, lj_of(LjParams::argon(), start), es);
   const double l0 = start.box().lengths()[0];
@@ -171,7 +171,7 @@ TEST(EmulatedNpt, ZeroTemperatureMatchesCpuNpt) {
       cpu.step();
       dev.step(false);
     }
-    const Gap g = gap(dev, cpu.system());
+    const NptGap g = gap(dev, cpu.system());
     std::printf("after %d steps: |dx| %.2e A, |dv| %.2e A/ps, |dL| %.2e A (L/L0 %.5f)\n",
                 100 * (block + 1), g.position, g.velocity, g.box, dev.box_len[0] / l0);
     EXPECT_LT(g.position, 1e-9);

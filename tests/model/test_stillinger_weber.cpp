@@ -134,7 +134,7 @@ double energy(ForceField& ff, const System& s) {
 }
 
 // Every third atom keeps the test quick.
-void expect_forces_match_gradient(ForceField& ff, const System& s, double tol) {
+void expect_sw_forces_match_gradient(ForceField& ff, const System& s, double tol) {
   const test::GradientCheck c = test::check_force_gradient(ff, s, 1e-5, 3);
   ASSERT_GT(c.force_norm2, 1.0);  // the jitter really produced forces
   EXPECT_LT(c.relative_error, tol);
@@ -185,7 +185,7 @@ TEST(StillingerWeber, OwnImagesInABoxShorterThanTheRange) {
   const double ref = reference(si_ge_params(), s).energy(s);
   EXPECT_NEAR(energy(sw, s), ref, 1e-10 * std::abs(ref));
   test::jitter(s, 0.1, 19);
-  expect_forces_match_gradient(sw, s, 1e-6);
+  expect_sw_forces_match_gradient(sw, s, 1e-6);
 }
 
 // Two species: the (i, j, j), (i, k, k) and (i, j, k) lookups against the reference's.
@@ -195,7 +195,7 @@ TEST(StillingerWeber, TwoSpeciesMatchReferenceAndGradient) {
   test::jitter(s, 0.2, 11);
   const double ref = reference(si_ge_params(), s).energy(s);
   EXPECT_NEAR(energy(sw, s), ref, 1e-10 * std::abs(ref));
-  expect_forces_match_gradient(sw, s, 1e-6);
+  expect_sw_forces_match_gradient(sw, s, 1e-6);
 }
 
 // W_ab = -dU/deps for x -> (I + eps e_a e_b^T) x applied to atoms and cell. Diagonal strains keep

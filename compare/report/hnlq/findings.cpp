@@ -6,18 +6,13 @@
 #include <map>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/diff/printf_string.hpp"
 #include "compare/report/hnlq/rows.hpp"
 
 namespace mdb::compare {
 namespace {
 
-namespace L = hnlq_limits;
-
-std::string fixed(const char* format, double v) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, format, v);
-  return buffer;
-}
+namespace QL = hnlq_limits;
 
 std::string times(double ratio) {
   return speedup_number(ratio) + "x";
@@ -57,7 +52,7 @@ void speedup_rules(const RunSummary& run, std::vector<LatticeFinding>& out) {
     const std::vector<LatticeSpeedup>& sp = by_series[series];  // by batch, ascending
     const LatticeName& n = sp.back().name;
     const LatticeSpeedup& largest = sp.back();
-    if (largest.speedup < L::kMinSpeedup) {
+    if (largest.speedup < QL::kMinSpeedup) {
       add(out, series, "lattice-slower", Severity::kWarning,
           n.impl + " is slower than the reference even at the largest batch measured (" +
               std::to_string(largest.name.batch) + " vectors: " + times(largest.speedup) +
@@ -70,12 +65,12 @@ void speedup_rules(const RunSummary& run, std::vector<LatticeFinding>& out) {
     }
     // The crossover: the smallest batch from which every measured batch is at least as fast.
     std::size_t from = sp.size() - 1;
-    while (from > 0 && sp[from - 1].speedup >= L::kMinSpeedup) --from;
+    while (from > 0 && sp[from - 1].speedup >= QL::kMinSpeedup) --from;
     if (from == 0) continue;
     std::vector<long long> slow;
     double worst = 1e300;
     for (std::size_t i = 0; i < from; ++i) {
-      if (sp[i].speedup < L::kMinSpeedup) {
+      if (sp[i].speedup < QL::kMinSpeedup) {
         slow.push_back(sp[i].name.batch);
         worst = std::min(worst, sp[i].speedup);
       }
@@ -102,7 +97,7 @@ void transfer_rule(const std::vector<LatticeSeries>& series, std::vector<Lattice
     double worst_ratio = 0;
     for (const auto& p : s.points) {
       const double transfer = p.bench->value("transfer_us"), kernel = p.bench->value("kernel_us");
-      if (!(kernel > 0) || !(transfer > L::kTransferOverKernel * kernel)) continue;
+      if (!(kernel > 0) || !(transfer > QL::kTransferOverKernel * kernel)) continue;
       bound.push_back(p.batch);
       if (transfer / kernel > worst_ratio) worst_ratio = transfer / kernel, worst = &p;
     }
@@ -111,7 +106,8 @@ void transfer_rule(const std::vector<LatticeSeries>& series, std::vector<Lattice
     const double transfer = b.value("transfer_us"), kernel = b.value("kernel_us");
     const double row_us = b.value("real_time") / 1e3;
     std::string share;
-    if (row_us > 0) share = ", " + fixed("%.0f %%", 100 * transfer / row_us) + " of the row time";
+    if (row_us > 0)
+      share = ", " + printf_string("%.0f %%", 100 * transfer / row_us) + " of the row time";
     add(out, s.name.series, "lattice-transfer-bound", Severity::kWarning,
         "Host-device copies take longer than the kernel at batch " + batches(bound) + " (at " +
             std::to_string(worst->batch) + ": transfer " + format_value(transfer, "us") +
@@ -139,17 +135,17 @@ void device_bandwidth_rule(const std::vector<LatticeSeries>& series,
     const double frac = last->bench->value("peak_bandwidth_frac");
     const double gbps = last->bench->value("kernel_GB_per_s");
     const std::string at = "At batch " + std::to_string(last->batch) + " the kernel moves " +
-                           format_value(gbps, "GB/s") + ", " + fixed("%.0f %%", 100 * frac) +
-                           " of the device's DRAM peak";
-    if (frac >= L::kBandwidthBound) {
+                           format_value(gbps, "GB/s") + ", " +
+                           printf_string("%.0f %%", 100 * frac) + " of the device's DRAM peak";
+    if (frac >= QL::kBandwidthBound) {
       add(out, s.name.series, "lattice-device-bandwidth", Severity::kInfo,
-          at + " (rule: " + fixed("%.0f %%", 100 * L::kBandwidthBound) + " or more).",
+          at + " (rule: " + printf_string("%.0f %%", 100 * QL::kBandwidthBound) + " or more).",
           "Bandwidth-bound: a faster kernel must move fewer bytes (fuse encode and decode as "
           "RoundTrip does, pack codes below a byte, read half-precision inputs).");
-    } else if (last->batch >= L::kGpuFillingBatch) {
+    } else if (last->batch >= QL::kGpuFillingBatch) {
       add(out, s.name.series, "lattice-device-bandwidth", Severity::kWarning,
-          at + " (rule: under " + fixed("%.0f %%", 100 * L::kBandwidthBound) + " from batch " +
-              std::to_string(L::kGpuFillingBatch) + ").",
+          at + " (rule: under " + printf_string("%.0f %%", 100 * QL::kBandwidthBound) +
+              " from batch " + std::to_string(QL::kGpuFillingBatch) + ").",
           "Not bandwidth-bound although the batch fills the GPU: arithmetic, divergence or "
           "latency holds the kernel back. Profile it (ncu --section SpeedOfLight, "
           "docs/PROFILING.md).");
@@ -178,17 +174,17 @@ void underfilled_rule(const std::vector<LatticeSeries>& series, std::vector<Latt
     // Up to the best batch (larger ones can lose for other reasons, e.g. the caches): the
     // smallest batch from which every one up to the best stays within the limit.
     std::size_t from = best;
-    while (from > 0 && per_vector[from - 1].second <= L::kUnderfilled * best_ns) --from;
+    while (from > 0 && per_vector[from - 1].second <= QL::kUnderfilled * best_ns) --from;
     if (from == 0) continue;
     std::vector<long long> small;
     for (std::size_t k = 0; k < from; ++k) small.push_back(per_vector[k].first);
     const auto& [worst_batch, worst_ns] = per_vector.front();
     const std::string fills = std::to_string(per_vector[from].first);
     add(out, s.name.series, "lattice-gpu-underfilled", Severity::kInfo,
-        "At batch " + batches(small) + " the kernel takes more than " + times(L::kUnderfilled) +
+        "At batch " + batches(small) + " the kernel takes more than " + times(QL::kUnderfilled) +
             " its best time per vector (at " + std::to_string(worst_batch) + ": " +
             format_value(worst_ns, "ns") + ", against " + format_value(best_ns, "ns") + " at " +
-            std::to_string(best_batch) + "; rule: over " + times(L::kUnderfilled) + " the best).",
+            std::to_string(best_batch) + "; rule: over " + times(QL::kUnderfilled) + " the best).",
         "Too few vectors to fill the GPU: gather requests into batches of " + fills +
             " or more per call, or keep small batches on the CPU (see lattice-small-batch).");
   }
@@ -211,12 +207,12 @@ void plateau_rule(const std::vector<LatticeSeries>& series, std::vector<LatticeF
     std::size_t k = pts.size();
     for (std::size_t i = pts.size() - 1; i-- > 0;) {
       if (static_cast<double>(last.batch) <
-          L::kPlateauBatchRatio * static_cast<double>(pts[i].batch))
+          QL::kPlateauBatchRatio * static_cast<double>(pts[i].batch))
         continue;
       const double base = pts[i].bench->value("vectors_per_s");
       bool flat = true;
       for (std::size_t j = i + 1; j < pts.size(); ++j)
-        flat = flat && pts[j].bench->value("vectors_per_s") < (1 + L::kPlateauGain) * base;
+        flat = flat && pts[j].bench->value("vectors_per_s") < (1 + QL::kPlateauGain) * base;
       if (flat) k = i;
     }
     if (k == pts.size()) continue;
@@ -224,10 +220,10 @@ void plateau_rule(const std::vector<LatticeSeries>& series, std::vector<LatticeF
     const double gbps = last.bench->value("GB_per_s");
     std::string bytes;
     if (gbps > 0)
-      bytes = " Each vector moves " + fixed("%.0f", gbps * 1e9 / last_rate) +
+      bytes = " Each vector moves " + printf_string("%.0f", gbps * 1e9 / last_rate) +
               " bytes (read and written), " + format_value(gbps, "GB/s") + " at the largest batch.";
     std::string why;
-    if (gbps > 0 && gbps < L::kComputeBoundGBps) {
+    if (gbps > 0 && gbps < QL::kComputeBoundGBps) {
       why = "At " + format_value(gbps, "GB/s") +
             " it is compute-bound, not bandwidth-bound (one core streams 10 GB/s or more): make "
             "the nearest-point maps and level passes cheaper, or split the batch over threads.";
@@ -237,13 +233,13 @@ void plateau_rule(const std::vector<LatticeSeries>& series, std::vector<LatticeF
           "bandwidth-bound (move fewer bytes: pack codes below a byte, fuse encode and decode "
           "as RoundTrip does); far below it, compute-bound.";
     }
-    if (last_rate < (1 - L::kPlateauGain) * base)
+    if (last_rate < (1 - QL::kPlateauGain) * base)
       why += " The drop at the largest batch means the working set left the caches.";
     add(out, s.name.series, "lattice-plateau", Severity::kInfo,
         "Throughput stops growing from batch " + std::to_string(pts[k].batch) + ": " + rate(base) +
             " there, " + rate(last_rate) + " at batch " + std::to_string(last.batch) + " (" +
             format_change(last_rate / base - 1) + "; rule: a batch 10x larger gains under " +
-            fixed("%.0f %%", 100 * L::kPlateauGain) + ")." + bytes,
+            printf_string("%.0f %%", 100 * QL::kPlateauGain) + ")." + bytes,
         why);
   }
 }
@@ -259,7 +255,7 @@ void overload_rule(const RunSummary& run, const std::vector<LatticeSeries>& seri
     auto it =
         std::find_if(worst.begin(), worst.end(), [&](const auto& w) { return w.first == key; });
     for (const auto& p : s.points) {
-      if (!(p.bench->value("overloaded_fraction") > L::kOverloaded)) continue;
+      if (!(p.bench->value("overloaded_fraction") > QL::kOverloaded)) continue;
       if (it == worst.end()) {
         worst.emplace_back(key, &p);
         it = worst.end() - 1;
@@ -274,10 +270,10 @@ void overload_rule(const RunSummary& run, const std::vector<LatticeSeries>& seri
       flag != run.context.end() && flag->is_string() && flag->get<std::string>() == "on";
   for (const auto& [key, p] : worst) {
     add(out, key, "lattice-overload", Severity::kWarning,
-        fixed("%.1f %%", 100 * p->bench->value("overloaded_fraction")) +
+        printf_string("%.1f %%", 100 * p->bench->value("overloaded_fraction")) +
             " of the vectors stay overloaded after encoding (worst: " +
             short_label(p->bench->name) + "; rule: above " +
-            fixed("%.0f %%", 100 * L::kOverloaded) + ").",
+            printf_string("%.0f %%", 100 * QL::kOverloaded) + ").",
         protection_on
             ? "Overload protection ran out of rounds: beta is too small for the data; raise it "
               "(--lq_beta)."
@@ -294,7 +290,7 @@ void target_rule(const std::vector<LatticeSeries>& series, std::vector<LatticeFi
     if (n.lattice != "D4" || n.q != 4 || n.levels != 2) continue;
     const bool encode = n.op == "Encode";
     if (!encode && n.op != "Decode") continue;
-    const double target = encode ? L::kEncodeTarget : L::kDecodeTarget;
+    const double target = encode ? QL::kEncodeTarget : QL::kDecodeTarget;
     const LatticePoint* best = nullptr;
     for (const auto& p : s.points) {
       const double v = p.bench->value("vectors_per_s");

@@ -9,7 +9,7 @@
 namespace mdb::compare {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNoMeasure = std::numeric_limits<double>::quiet_NaN();
 
 // A positive decimal with nothing after it, at most `max`.
 template <class Int>
@@ -130,8 +130,8 @@ LatticeSpeedupTable lattice_speedup_table(const RunSummary& run) {
       return r.config == s.name.config && r.batch == s.name.batch;
     });
     if (row == t.rows.end()) {
-      t.rows.push_back(
-          {s.name.config, s.name.batch, s.reference, std::vector<double>(t.impls.size(), kNaN)});
+      t.rows.push_back({s.name.config, s.name.batch, s.reference,
+                        std::vector<double>(t.impls.size(), kNoMeasure)});
       row = t.rows.end() - 1;
     }
     const auto column = std::find(t.impls.begin(), t.impls.end(), s.name.impl) - t.impls.begin();

@@ -13,6 +13,9 @@
 
 #include "kernels/hnlq/common/hnlq_bodies.hpp"
 #include "kernels/hnlq/common/lanes.hpp"
+#include "kernels/hnlq/common/lattice_d4.hpp"
+#include "kernels/hnlq/common/lattice_e8.hpp"
+#include "kernels/hnlq/common/lattice_z2.hpp"
 #include "kernels/hnlq/cpu/simd_lanes.hpp"
 
 namespace mdb::hnlq {
@@ -278,5 +281,19 @@ std::size_t batched_round_trip(const HnlqParams& p, const float* x, std::size_t 
     return overloaded;
   });
 }
+
+// The three lattices' loops are compiled once, in kernels/hnlq/cpu/batched.cpp (mdb_hnlq_cpu):
+// each unrolls every level of every q for SIMD and scalar lanes, and compiling them in each
+// source that calls them took ~20 s a source (docs/PERFORMANCE_HISTORY.md).
+#define MDB_HNLQ_BATCHED(EXTERN, L)                                                               \
+  EXTERN template std::size_t batched_encode<L>(const HnlqParams&, const float*, std::size_t,     \
+                                                std::uint8_t*, std::uint8_t*);                    \
+  EXTERN template void batched_decode<L>(const HnlqParams&, const std::uint8_t*,                  \
+                                         const std::uint8_t*, std::size_t, float*);               \
+  EXTERN template std::size_t batched_round_trip<L>(const HnlqParams&, const float*, std::size_t, \
+                                                    float*);
+MDB_HNLQ_BATCHED(extern, Z2Lattice)
+MDB_HNLQ_BATCHED(extern, D4Lattice)
+MDB_HNLQ_BATCHED(extern, E8Lattice)
 
 }  // namespace mdb::hnlq

@@ -25,7 +25,7 @@
 namespace mdb {
 namespace {
 
-const std::string kDunnV1 = "DUNN_WenTadmor_2019v1_C__MO_584345505904_000";
+const std::string kMembersDunnV1 = "DUNN_WenTadmor_2019v1_C__MO_584345505904_000";
 
 /// The KIM DUNN model with its active_member_id set, computing energy and forces of a carbon
 /// System on a full list it builds (skin 0.5 A).
@@ -130,11 +130,11 @@ class KimDunnDriver {
 // Tolerances as for the ensemble mean (test_kim_dunn.cpp). Fully connected and members 1, 37
 // and 100 on every small frame, and on one large one.
 TEST(KimDunnMembers, SingleNetworksMatchTheKimDriver) {
-  MDB_REQUIRE_KIM_MODEL(kDunnV1);
-  const DunnParams params = dunn_params_from_kim(kDunnV1);
+  MDB_REQUIRE_KIM_MODEL(kMembersDunnV1);
+  const DunnParams params = dunn_params_from_kim(kMembersDunnV1);
   const auto frames = test::carbon_frames();
   for (int member : {kDunnFullyConnected, 1, 37, 100}) {
-    KimDunnDriver kim(kDunnV1, member);
+    KimDunnDriver kim(kMembersDunnV1, member);
     DunnPotential native(params, member);
     for (const test::CarbonFrame& f : frames) {
       if (f.system.size() > 64 && f.name != "diamond_216") continue;
@@ -159,14 +159,14 @@ TEST(KimDunnMembers, SingleNetworksMatchTheKimDriver) {
 // Different members give different energies (the masks matter), and the test's driver in its
 // default mode is KimModel's ensemble mean.
 TEST(KimDunnMembers, MembersDifferAndTheDefaultIsTheMean) {
-  MDB_REQUIRE_KIM_MODEL(kDunnV1);
+  MDB_REQUIRE_KIM_MODEL(kMembersDunnV1);
   const auto frames = test::carbon_frames();
   const System& s = frames.front().system;
-  const double e1 = KimDunnDriver(kDunnV1, 1).evaluate(s).result.energy;
-  const double e2 = KimDunnDriver(kDunnV1, 2).evaluate(s).result.energy;
+  const double e1 = KimDunnDriver(kMembersDunnV1, 1).evaluate(s).result.energy;
+  const double e2 = KimDunnDriver(kMembersDunnV1, 2).evaluate(s).result.energy;
   EXPECT_GT(std::abs(e1 - e2), 1e-4 * std::abs(e1));
-  KimModel kim(kDunnV1);
-  EXPECT_NEAR(KimDunnDriver(kDunnV1, kDunnEnsembleMean).evaluate(s).result.energy,
+  KimModel kim(kMembersDunnV1);
+  EXPECT_NEAR(KimDunnDriver(kMembersDunnV1, kDunnEnsembleMean).evaluate(s).result.energy,
               test::evaluate(kim, s).result.energy, 1e-10 * std::abs(e1));
 }
 

@@ -28,7 +28,7 @@ using test::ar_kr;
 using test::argon_krypton;
 using test::graphite;
 using test::silicon;
-const std::string& kModels = test::kTorchModels;
+const std::string& kConventionModels = test::kTorchModels;
 
 struct Tolerance {
   double energy;  ///< relative
@@ -62,7 +62,7 @@ void expect_same(ForceField& a_model, ForceField& b_model, const System& s, Tole
 constexpr Tolerance kFloat64{1e-10, 1e-10, 1e-10};
 
 TEST(TorchConventions, NequipCompileReadsItsMetadata) {
-  const TorchModel m(kModels + "/lj.nequip.pth");
+  const TorchModel m(kConventionModels + "/lj.nequip.pth");
   EXPECT_EQ(m.info().convention, "nequip");
   EXPECT_DOUBLE_EQ(m.cutoff(), 8.5);
   EXPECT_EQ(m.info().type_names, (std::vector<std::string>{"Ar", "Kr"}));
@@ -70,13 +70,13 @@ TEST(TorchConventions, NequipCompileReadsItsMetadata) {
 }
 
 TEST(TorchConventions, NequipCompileLennardJonesEqualsTheNativeOne) {
-  TorchModel torch_lj(kModels + "/lj.nequip.pth");
+  TorchModel torch_lj(kConventionModels + "/lj.nequip.pth");
   LennardJones<double> native(argon_krypton());
   expect_same(torch_lj, native, ar_kr(), kFloat64);
 }
 
 TEST(TorchConventions, MaceReadsItsAttributes) {
-  const TorchModel m(kModels + "/lj.mace.pt");
+  const TorchModel m(kConventionModels + "/lj.mace.pt");
   EXPECT_EQ(m.info().convention, "mace");
   EXPECT_DOUBLE_EQ(m.cutoff(), 8.5);
   EXPECT_EQ(m.info().atomic_numbers, (std::vector<int>{36, 18}));
@@ -87,13 +87,13 @@ TEST(TorchConventions, MaceReadsItsAttributes) {
 // The MACE file lists Kr before Ar: a mapping by order instead of by element would swap the
 // species and the energies would differ.
 TEST(TorchConventions, MaceLennardJonesEqualsTheNativeOne) {
-  TorchModel torch_lj(kModels + "/lj.mace.pt");
+  TorchModel torch_lj(kConventionModels + "/lj.mace.pt");
   LennardJones<double> native(argon_krypton());
   expect_same(torch_lj, native, ar_kr(), kFloat64);
 }
 
 TEST(TorchConventions, MaceNamesAnElementItLacks) {
-  TorchModel m(kModels + "/lj.mace.pt");
+  TorchModel m(kConventionModels + "/lj.mace.pt");
   const System s = build_lattice({LatticeKind::Fcc, 6.2, 2, 2, 2}, {"Xe", 131.29}, kMetalUnits);
   try {
     m.bind(s);
@@ -107,7 +107,7 @@ TEST(TorchConventions, MaceNamesAnElementItLacks) {
 
 // A three-body term through the edge list: every triplet j-i-k inside a sigma, from both edges.
 TEST(TorchConventions, StillingerWeberInTorchEqualsTheNativeOne) {
-  TorchModel torch_sw(kModels + "/sw_si.nequip.pth");
+  TorchModel torch_sw(kConventionModels + "/sw_si.nequip.pth");
   StillingerWeber native(SwParams::silicon());
   EXPECT_NEAR(torch_sw.cutoff(), native.cutoff(), 1e-12);
   expect_same(torch_sw, native, silicon(), kFloat64);
@@ -120,7 +120,7 @@ NnSpec student() {
 // The same weights in float64 on both sides: the export reproduces the descriptor, the network
 // and the energy shift to summation order.
 TEST(TorchConventions, ExportedStudentInFloat64EqualsTheNativeNetwork) {
-  TorchModel exported(kModels + "/c_nn_student_f64.nequip.pth");
+  TorchModel exported(kConventionModels + "/c_nn_student_f64.nequip.pth");
   NnPotential<double> native(student());
   expect_same(exported, native, graphite(), kFloat64);
 }
@@ -130,14 +130,14 @@ TEST(TorchConventions, ExportedStudentInFloat64EqualsTheNativeNetwork) {
 // order, so each side rounds differently: energies of ~8 eV per atom keep ~1e-7 relative, and
 // forces, sums of a few hundred float terms of ~1 eV/A, ~1e-5 of the largest.
 TEST(TorchConventions, ExportedStudentInFloat32AgreesToFloatRounding) {
-  TorchModel exported(kModels + "/c_nn_student.nequip.pth");
+  TorchModel exported(kConventionModels + "/c_nn_student.nequip.pth");
   EXPECT_FALSE(exported.info().double_precision);
   NnPotential<float> native(student());
   expect_same(exported, native, graphite(), {1e-6, 2e-5, 2e-4});
 }
 
 TEST(TorchConventions, NptIsRefusedWithoutAVirial) {
-  auto model = std::make_unique<TorchModel>(kModels + "/lj_no_virial_nequip.pth");
+  auto model = std::make_unique<TorchModel>(kConventionModels + "/lj_no_virial_nequip.pth");
   EnsembleSpec npt;
   npt.kind = Ensemble::NPT;
   npt.thermostat = {40.0, 1.0, 1};
@@ -161,7 +161,7 @@ namespace {
 ModelCase torch_case(const char* name, const char* file, System (*system)(), double nve_bound) {
   ModelCase c;
   c.name = name;
-  const std::string path = kModels + "/" + file;
+  const std::string path = kConventionModels + "/" + file;
   c.make = [path] { return std::make_unique<TorchModel>(path); };
   c.system = system;
   c.nve_temperature = 40.0;

@@ -26,7 +26,7 @@
 namespace mdb {
 namespace {
 
-const std::string& kModels = test::kTorchModels;
+const std::string& kTwinModels = test::kTorchModels;
 
 /// The device engine's arrays for `replicas` in host memory: the image list the twin reads (to
 /// cutoff + skin, as the engine's lists hold more than the cutoff) and the outputs.
@@ -52,7 +52,7 @@ class TorchDeviceTwin : public testing::TestWithParam<test::TwinCase> {};
 TEST_P(TorchDeviceTwin, GivesTheHostModelsForcesEnergyAndVirialPerReplica) {
   const test::TwinCase& c = GetParam();
   const std::vector<System> replicas = test::two_replicas(c.system());
-  TorchModel model(kModels + "/" + c.file);
+  TorchModel model(kTwinModels + "/" + c.file);
   model.bind(replicas.front());
   const auto twin = model.make_host_memory_twin();
   EXPECT_EQ(twin->cutoff(), model.cutoff());
@@ -68,7 +68,7 @@ INSTANTIATE_TEST_SUITE_P(Torch, TorchDeviceTwin, testing::ValuesIn(test::twin_ca
 // The per-type cutoffs drop pairs: the file differs from the plain LJ (so the twin's agreement
 // above tested them).
 TEST(TorchDeviceTwinCutoffs, PerTypeCutoffsChangeTheEnergy) {
-  TorchModel plain(kModels + "/lj.nequip.pth"), cut(kModels + "/lj_pair_cut.nequip.pth");
+  TorchModel plain(kTwinModels + "/lj.nequip.pth"), cut(kTwinModels + "/lj_pair_cut.nequip.pth");
   const double a = test::evaluate(plain, test::ar_kr()).result.energy;
   const double b = test::evaluate(cut, test::ar_kr()).result.energy;
   EXPECT_GT(std::abs(a - b), 1e-3 * std::abs(a));
@@ -78,7 +78,7 @@ TEST(TorchDeviceTwinCutoffs, PerTypeCutoffsChangeTheEnergy) {
 // the forces are those of the full call (to rounding: the virial's strain enters the graph).
 TEST(TorchDeviceTwinCalls, ForcesOnlyLeaveTheSumsAlone) {
   const std::vector<System> replicas = test::two_replicas(test::ar_kr());
-  TorchModel model(kModels + "/lj_nequip.pth");
+  TorchModel model(kTwinModels + "/lj_nequip.pth");
   model.bind(replicas.front());
   const auto twin = model.make_host_memory_twin();
   EngineArrays full(replicas, model.cutoff() + 0.5), bare(replicas, model.cutoff() + 0.5);
@@ -99,7 +99,7 @@ TEST(TorchDeviceTwinCalls, ForcesOnlyLeaveTheSumsAlone) {
 // A model without a virial output gives NaN virial sums (no pressure), and its energy.
 TEST(TorchDeviceTwinCalls, NoVirialIsNaN) {
   const std::vector<System> replicas = {test::ar_kr()};
-  TorchModel model(kModels + "/lj_no_virial_nequip.pth");
+  TorchModel model(kTwinModels + "/lj_no_virial_nequip.pth");
   model.bind(replicas.front());
   const auto twin = model.make_host_memory_twin();
   EngineArrays e(replicas, model.cutoff() + 0.5);
@@ -116,7 +116,7 @@ TEST(TorchDeviceTwinCalls, AnEmptyListGivesNoForces) {
   s.add_atom(0, 1.0, 1.0, 1.0);
   s.add_atom(0, 20.0, 20.0, 20.0);
   const std::vector<System> replicas = {s};
-  TorchModel model(kModels + "/lj_nequip.pth");
+  TorchModel model(kTwinModels + "/lj_nequip.pth");
   model.bind(s);
   const auto twin = model.make_host_memory_twin();
   EngineArrays e(replicas, model.cutoff() + 0.5);
@@ -131,7 +131,7 @@ TEST(TorchDeviceTwinCalls, AnEmptyListGivesNoForces) {
 
 TEST(TorchDeviceTwinCalls, StageClocksCountOneCallPerReplica) {
   const std::vector<System> replicas = test::two_replicas(test::ar_kr());
-  TorchModel model(kModels + "/lj_nequip.pth");
+  TorchModel model(kTwinModels + "/lj_nequip.pth");
   model.bind(replicas.front());
   const auto twin = model.make_host_memory_twin();
   EngineArrays e(replicas, model.cutoff() + 0.5);
@@ -145,7 +145,7 @@ TEST(TorchDeviceTwinCalls, StageClocksCountOneCallPerReplica) {
 }
 
 TEST(TorchDeviceTwinCalls, RefusesPartReplicasAndAnUnboundModel) {
-  TorchModel model(kModels + "/lj_nequip.pth");
+  TorchModel model(kTwinModels + "/lj_nequip.pth");
   EXPECT_THROW(model.make_host_memory_twin(), std::logic_error);
   model.bind(test::ar_kr());
   const auto twin = model.make_host_memory_twin();
@@ -170,7 +170,7 @@ double max_position_difference(const std::vector<double>& a, std::span<const dou
 // follows the CPU engine with the model on the CPU, to rounding carried for 300 steps.
 TEST(TorchDeviceTwinInTheEngine, NveTrajectoryIsTheCpuEngines) {
   const System start = make_argon_fcc(4, 4, 4, 40.0, 100);  // 256 atoms, 21 A box
-  const std::string file = kModels + "/lj_nequip.pth";
+  const std::string file = kTwinModels + "/lj_nequip.pth";
   TorchModel model(file);
   model.bind(start);
   std::shared_ptr<DeviceForce> twin = model.make_host_memory_twin();
@@ -208,7 +208,7 @@ TEST(TorchDeviceTwinInTheEngine, NveTrajectoryIsTheCpuEngines) {
 // Where this libtorch has no CUDA (Debian's), the model says so and makes no GPU twin; md_bench
 // then plans no cuda rows for it.
 TEST(TorchDeviceTwinCalls, NoGpuTwinWithoutACudaLibtorch) {
-  TorchModel model(kModels + "/lj_nequip.pth");
+  TorchModel model(kTwinModels + "/lj_nequip.pth");
   model.bind(test::ar_kr());
   EXPECT_FALSE(model.device_twin_capturable());
   if (model.supports(Backend::Cuda)) GTEST_SKIP() << "this libtorch has CUDA and sees a GPU";

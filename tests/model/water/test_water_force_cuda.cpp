@@ -24,7 +24,7 @@
 namespace mdb {
 namespace {
 
-constexpr double kRelTol = 1e-10;
+constexpr double kWaterRelTol = 1e-10;
 
 void expect_twin_matches_cpu(const std::vector<System>& replicas) {
   WaterModel model;
@@ -49,13 +49,13 @@ void expect_twin_matches_cpu(const std::vector<System>& replicas) {
     const double f_rms = std::sqrt(sum2 / static_cast<double>(n));
     ASSERT_GT(f_rms, 0.1);
     // The device PME sums its grid with atomics in any order: rounding of 1e-10 of the forces.
-    EXPECT_LT(worst, kRelTol * 10 * f_rms) << "replica " << r;
+    EXPECT_LT(worst, kWaterRelTol * 10 * f_rms) << "replica " << r;
     const double* s = gpu.sums.data() + kEnergyVirialSums * r;
-    EXPECT_NEAR(s[0], cpu.result.energy, kRelTol * std::abs(cpu.result.energy));
+    EXPECT_NEAR(s[0], cpu.result.energy, kWaterRelTol * std::abs(cpu.result.energy));
     double w_scale = 0.0;
     for (double w : cpu.result.virial) w_scale = std::max(w_scale, std::abs(w));
     for (int c = 0; c < 6; ++c) {
-      EXPECT_NEAR(s[1 + c], cpu.result.virial[c], kRelTol * w_scale) << "virial " << c;
+      EXPECT_NEAR(s[1 + c], cpu.result.virial[c], kWaterRelTol * w_scale) << "virial " << c;
     }
   }
 }

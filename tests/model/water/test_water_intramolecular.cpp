@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "kernels/common/bonded_terms.hpp"
@@ -19,8 +20,6 @@
 
 namespace mdb {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 struct Reference {
   double energy = 0.0;
@@ -95,7 +94,7 @@ WaterIntramolecular::Terms spc_fw_terms(double cutoff) {
   t.bond_k = p.bond_k;
   t.bond_r0 = p.bond_r0;
   t.angle_k = p.angle_k;
-  t.theta0 = p.angle_theta0 * kPi / 180.0;
+  t.theta0 = p.angle_theta0 * std::numbers::pi / 180.0;
   t.oh = make_lj_coul_long_pair(0.0, 0.0, ke * p.charge_o * p.charge_h, beta, cutoff);
   t.hh = make_lj_coul_long_pair(0.0, 0.0, ke * p.charge_h * p.charge_h, beta, cutoff);
   return t;
