@@ -6,6 +6,7 @@
 
 #include "bench/counters.hpp"
 #include "bench/families.hpp"
+#include "compare/diff/shared_run_label.hpp"
 
 namespace mdb::bench {
 namespace {
@@ -62,7 +63,7 @@ void keep_shared_runs(const PlannedBenchmark& p, const std::string& identity,
   Kept& k = kept()[identity];
   const long long size = size_of(p);
   k.measured_by = reported_name(p.name, size);
-  k.label = "measured by " + (size >= 0 ? p.name + "/" + std::to_string(size) : p.name);
+  k.label = compare::measured_by_label(size >= 0 ? p.name + "/" + std::to_string(size) : p.name);
   k.family = p.spec.family;
   k.display = display;
   k.file = file;

@@ -128,6 +128,7 @@ std::string summary_line(const Comparison& c) {
   if (s.mismatched > 0) o << "; " << s.mismatched << " size mismatch(es)";
   if (s.ignored > 0) o << "; " << s.ignored << " ignored";
   if (s.skipped > 0) o << "; " << s.skipped << " skipped";
+  if (s.shared > 0) o << "; " << s.shared << " reporting another row's run";
   return o.str();
 }
 

@@ -76,6 +76,7 @@ void write_json(std::ostream& out, const Comparison& c, const ReportOptions& opt
         {"size_mismatches", s.mismatched},
         {"ignored", s.ignored},
         {"skipped", s.skipped},
+        {"shared", s.shared},
         {"limit_violations", s.limit_violations},
         {"geomean_real_time_ratio", number(s.geomean_real)},
         {"geomean_cpu_time_ratio", number(s.geomean_cpu)},

@@ -162,8 +162,8 @@ std::size_t repetitions_needed(double alpha) {
 // Adds one row to the summary and, for compared rows, its time ratios to the geomean logs.
 void tally(Summary& s, const BenchmarkDiff& row, std::vector<double>& log_real,
            std::vector<double>& log_cpu) {
-  std::size_t* counter[] = {&s.compared,   &s.only_old,   &s.only_new, &s.errors_new,
-                            &s.errors_old, &s.mismatched, &s.ignored,  &s.skipped};
+  std::size_t* counter[] = {&s.compared,   &s.only_old, &s.only_new, &s.errors_new, &s.errors_old,
+                            &s.mismatched, &s.ignored,  &s.skipped,  &s.shared};
   ++*counter[static_cast<int>(row.status)];
   s.limit_violations += row.violations.size();
   bool any_regressed = false, any_improved = false, likely_worse = false, likely_better = false;
@@ -241,6 +241,9 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
       row.status = RowStatus::kSkipped;
       row.note = std::string(n->skipped ? "NEW" : "OLD") + " skipped it: " +
                  quoted_for_message(n->skipped ? n->skip_message : o->skip_message);
+    } else if (!n->measured_by.empty()) {
+      row.status = RowStatus::kShared;
+      row.note = "NEW reports the run of " + n->measured_by + ", judged there";
     } else if (const std::string mismatch = size_mismatch(*o, *n, policy); !mismatch.empty()) {
       row.status = RowStatus::kSizeMismatch;
       row.note = mismatch;
@@ -248,7 +251,8 @@ Comparison compare_samples(const SampleSet& old_set, const SampleSet& new_set,
       compare_metrics(row, *o, *n, policy);
       aggregate_rows += (o->from_aggregate || n->from_aggregate) ? 1 : 0;
     }
-    if (n != nullptr && !n->error && !n->skipped && row.status != RowStatus::kIgnored) {
+    if (n != nullptr && !n->error && !n->skipped && row.status != RowStatus::kIgnored &&
+        row.status != RowStatus::kShared) {
       check_limits(row, *n, policy, limit_matches);
     }
 
@@ -355,6 +359,8 @@ std::string_view to_string(RowStatus s) {
       return "ignored";
     case RowStatus::kSkipped:
       return "skipped";
+    case RowStatus::kShared:
+      return "shared";
   }
   return "compared";
 }

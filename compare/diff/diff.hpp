@@ -51,6 +51,7 @@ enum class RowStatus {  // the order matches Summary's counters
   kSizeMismatch,  // an identity metric (natoms, replicas) differs: not comparable
   kIgnored,       // a policy override says so
   kSkipped,       // a side skipped itself (Google Benchmark's SkipWithMessage): nothing measured
+  kShared,        // NEW reports another row's run (md_bench's shared runs): judged under that row
 };
 
 /// A limit NEW broke.
@@ -80,7 +81,7 @@ struct Summary {
   // improvement; neither counts in `regressed` or `improved`.
   std::size_t likely_regressed = 0, likely_improved = 0;
   std::size_t only_old = 0, only_new = 0, errors_new = 0, errors_old = 0, mismatched = 0,
-              ignored = 0, skipped = 0, limit_violations = 0;
+              ignored = 0, skipped = 0, shared = 0, limit_violations = 0;
   // Geometric mean over compared benchmarks of new/old medians (1 = no change); NaN if none.
   double geomean_real = 0, geomean_cpu = 0;
   std::size_t geomean_count = 0, geomean_cpu_count = 0;

@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "compare/diff/shared_run_label.hpp"
+
 namespace mdb::compare {
 namespace {
 
@@ -66,6 +68,7 @@ SampleSet collect_samples(const std::vector<BenchmarkFile>& files) {
         continue;
       }
       has_repetitions.insert(run.run_name);
+      if (const std::string by = measured_by_of(run.label); !by.empty()) b.measured_by = by;
       add_row(b, run);
     }
   }

@@ -23,7 +23,10 @@ struct BenchmarkSamples {
   bool skipped = false;         // a row skipped itself (SkipWithMessage): no samples from it
   std::string skip_message;     // the first skipped row's message
   bool from_aggregate = false;  // no repetition rows: the median (or mean) row stood in
-  std::string time_unit;        // as the file wrote it, for display
+  // The row whose run this one reports (md_bench's "measured by <row>" label,
+  // shared_run_label.hpp), else empty.
+  std::string measured_by;
+  std::string time_unit;  // as the file wrote it, for display
 };
 
 /// All benchmarks of one side, in order of first appearance.

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "compare/diff/diff.hpp"
 #include "compare/diff/gbench_json.hpp"
+#include "compare/diff/samples.hpp"
 #include "compare/report/step_samples.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_path.hpp"
@@ -30,6 +32,7 @@ struct SuiteRun {
   std::map<std::string, compare::BenchmarkRun> rows;  ///< runs, by name
   std::vector<compare::BenchmarkRun> aggregates;      ///< statistics and fits
   compare::StepSamples samples;
+  compare::SampleSet set;  ///< as compare reads the file
 };
 
 SuiteRun run_md_bench(const std::string& args, const std::string& tag) {
@@ -39,8 +42,10 @@ SuiteRun run_md_bench(const std::string& args, const std::string& tag) {
                                                       " --md_samples_out=" + samples.string()),
              {},
              {},
+             {},
              {}};
   if (std::filesystem::exists(json)) {
+    r.set = compare::collect_samples({compare::load_benchmark_json(json)});
     for (compare::BenchmarkRun& row : compare::load_benchmark_json(json).runs) {
       if (row.is_aggregate()) {
         r.aggregates.push_back(row);
@@ -107,6 +112,22 @@ TEST(MdBenchSharedRuns, RowsTimingTheSameStepsReportTheStepRowsRun) {
   EXPECT_EQ(announced, r.rows.size()) << r.result.output;
   EXPECT_NE(r.result.output.find("[" + std::to_string(r.rows.size()) + total), std::string::npos)
       << r.result.output;
+  // compare reads the label md_bench wrote: the rows that report the Step row's run are judged
+  // under it, and only they.
+  const compare::Comparison c = compare::compare_samples(r.set, r.set, compare::Policy{});
+  std::size_t labelled = 0;
+  for (const compare::BenchmarkDiff& row : c.rows) {
+    const auto it = r.rows.find(row.name);
+    if (it == r.rows.end()) continue;  // a fit (BigO, RMS): compare leaves those out
+    const bool shared = !it->second.label.empty();
+    labelled += shared ? 1 : 0;
+    EXPECT_EQ(row.status == compare::RowStatus::kShared, shared) << row.name;
+  }
+  EXPECT_GE(labelled, 3u);
+  EXPECT_EQ(c.summary.shared, labelled);
+  const compare::BenchmarkSamples* scaling = r.set.find(kScaling);
+  ASSERT_NE(scaling, nullptr);
+  EXPECT_EQ(scaling->measured_by, "Step/NVE/64/si-sw-self/cpu");
 }
 
 // Repetitions are there to sample the machine again: every row measures its own.

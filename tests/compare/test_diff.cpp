@@ -349,6 +349,38 @@ TEST(CompareSamples, LimitsFailWhateverTheBaselineSays) {
   EXPECT_FALSE(compare_samples(set_of({step}), set_of({step}), p).failed);
 }
 
+// md_bench's Scaling size and one-replica Batched row report their Step row's run (labelled
+// "measured by <row>"): their figures are that row's, so a regression is counted, limited and
+// printed once, under the row that measured it.
+TEST(CompareSamples, ARowReportingAnotherRowsRunIsJudgedOnceUnderThatRow) {
+  BenchmarkSamples step = bench("Step/NVE/64/lj-ar/cpu", 1000);
+  BenchmarkSamples scaling = bench("Scaling/NVE/lj-ar/cpu/64", 1000);
+  const SampleSet old_set = set_of({step, scaling});
+  step = bench("Step/NVE/64/lj-ar/cpu", 1500);
+  scaling = step;
+  scaling.name = "Scaling/NVE/lj-ar/cpu/64";
+  scaling.measured_by = "Step/NVE/64/lj-ar/cpu";
+  const Policy p =
+      parse_policy(R"({"limits": [{"benchmarks": "lj-ar", "metric": "real_time", "max": 1200}]})");
+  const Comparison c = compare_samples(old_set, set_of({step, scaling}), p);
+  ASSERT_EQ(c.rows.size(), 2u);
+  EXPECT_EQ(c.rows[0].status, RowStatus::kCompared);
+  EXPECT_EQ(metric(c, "Step/NVE/64/lj-ar/cpu", "real_time").verdict, Verdict::kRegressed);
+  EXPECT_EQ(c.rows[0].violations.size(), 1u);
+  EXPECT_EQ(c.rows[1].status, RowStatus::kShared);
+  EXPECT_TRUE(c.rows[1].metrics.empty());
+  EXPECT_TRUE(c.rows[1].violations.empty());
+  EXPECT_NE(c.rows[1].note.find("Step/NVE/64/lj-ar/cpu"), std::string::npos) << c.rows[1].note;
+  EXPECT_EQ(c.summary.regressed, 1u);
+  EXPECT_EQ(c.summary.shared, 1u);
+  EXPECT_EQ(c.summary.limit_violations, 1u);
+  EXPECT_TRUE(c.failed);
+  // A row OLD shared but NEW measured is NEW's own measurement, and compared.
+  const Comparison back = compare_samples(set_of({step, scaling}), old_set, Policy{});
+  EXPECT_EQ(back.rows[1].status, RowStatus::kCompared);
+  EXPECT_EQ(back.summary.shared, 0u);
+}
+
 TEST(CompareSamples, IgnoredBenchmarksAndUnknownCounters) {
   BenchmarkSamples o = bench("Scaling/x", 1000), n = bench("Scaling/x", 5000);
   BenchmarkSamples a = bench("A", 1000), b = bench("A", 1000);
