@@ -30,7 +30,6 @@ const std::string& gromacs_name(const std::string& name, const char* what) {
   return name;
 }
 
-// Ten significant digits: more than GROMACS's float keeps, and short enough to read.
 const GromacsPotential::LjType& lj_of(const GromacsPotential& p, const std::string& species) {
   for (const GromacsPotential::LjType& t : p.lj) {
     if (t.species == species) return t;

@@ -30,7 +30,8 @@ struct GromacsUnits {
 /// md_bench reports lj-melt's times in. Throws std::invalid_argument for another unit system.
 GromacsUnits gromacs_units(const UnitSystem& units);
 
-/// v as md_bench writes numbers into GROMACS's input files (%.10g: ten significant digits).
+/// v as md_bench writes numbers into GROMACS's input files (%.10g: ten significant digits, more
+/// than GROMACS's float keeps, and short enough to read).
 std::string gromacs_number(double v);
 
 }  // namespace mdb::bench

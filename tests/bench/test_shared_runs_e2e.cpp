@@ -45,8 +45,9 @@ SuiteRun run_md_bench(const std::string& args, const std::string& tag) {
              {},
              {}};
   if (std::filesystem::exists(json)) {
-    r.set = compare::collect_samples({compare::load_benchmark_json(json)});
-    for (compare::BenchmarkRun& row : compare::load_benchmark_json(json).runs) {
+    compare::BenchmarkFile file = compare::load_benchmark_json(json);
+    r.set = compare::collect_samples({file});
+    for (compare::BenchmarkRun& row : file.runs) {
       if (row.is_aggregate()) {
         r.aggregates.push_back(row);
       } else {
