@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "kernels/cpu/pair_cluster_loop.hpp"
+#include "kernels/cpu/pair_cluster_mixed_4x4_loop.hpp"
 #include "kernels/cpu/pair_half_loop.hpp"
 #ifdef MDB_HAVE_CUDA
 #include "model/cuda/lj_force_device.hpp"
@@ -131,10 +132,13 @@ ForceResult LennardJones<Real>::compute_clusters(System& system, const NeighborL
   const ClusterPairList& clusters = list.clusters();
   if constexpr (std::is_same_v<Real, float>) {
     mixed_.pack(system, clusters, driver_);
+    const bool rows4x4 = list.kind() == NeighborKind::Cluster4x4;
     const PairSums sums =
         mixed_.run(clusters, driver_, [&](const ClusterPairView& v, int b, int e, auto... a) {
-          return pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_,
-                                                    flags.energy, a...);
+          return rows4x4 ? pair_forces_cluster_mixed_4x4_dispatch(v, b, e, table_.data(),
+                                                                  n_species_, flags.energy, a...)
+                         : pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_,
+                                                              flags.energy, a...);
         });
     return mixed_.finish(system, clusters, driver_, flags, sums);
   } else {

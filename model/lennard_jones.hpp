@@ -6,6 +6,7 @@
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
+#include "kernels/cpu/simd_avx512.hpp"
 #include "md/force/force_field.hpp"
 #include "model/extended_forces.hpp"
 #include "model/force_driver.hpp"
@@ -47,9 +48,11 @@ struct LjParams {
 };
 
 /// Which CPU force loop a LennardJones asks for (neighbor_kind()): the SIMD kernel over a
-/// cluster pair list (the default), or the scalar loop over a half Verlet list (the reference
-/// the tests hold the SIMD kernel to). compute() follows the kind of the list it is given.
-enum class PairKernel { Simd, Scalar };
+/// cluster pair list (the default; in float on 4 x 4 rows where the build has AVX-512, else on
+/// 2 x 4 rows), the float kernel on 2 x 4 rows whatever the build (Simd2x4; in double the same
+/// as Simd: the tests hold both float kernels to the scalar loop), or the scalar loop over a
+/// half Verlet list (the reference). compute() follows the kind of the list it is given.
+enum class PairKernel { Simd, Simd2x4, Scalar };
 
 /// Lennard-Jones force field on a half or a cluster neighbour list. `Real` is the arithmetic type
 /// of the pair math (double by default, as LAMMPS and KIM; float for a mixed-precision path, whose
@@ -63,10 +66,15 @@ class LennardJones final : public ForceField {
 
   std::string_view name() const override { return name_; }
   double cutoff() const override { return params_.cutoff; }
-  /// The SIMD kernels' rows: one i-atom per row in double (four lanes), two in float (eight).
+  /// The SIMD kernels' rows: one i-atom per row in double (four lanes); in float two (eight),
+  /// or the whole i-cluster (sixteen) where the build has AVX-512.
   NeighborKind neighbor_kind() const override {
     if (kernel_ == PairKernel::Scalar) return NeighborKind::Half;
-    return std::is_same_v<Real, float> ? NeighborKind::Cluster2x4 : NeighborKind::Cluster;
+    if constexpr (std::is_same_v<Real, float>) {
+      return simd::kHas512 && kernel_ == PairKernel::Simd ? NeighborKind::Cluster4x4
+                                                          : NeighborKind::Cluster2x4;
+    }
+    return NeighborKind::Cluster;
   }
   void bind(const System& system) override;
   /// Splits the pair loop over the team's threads by neighbour-list work, each thread with its

@@ -5,23 +5,26 @@
 
 namespace mdb {
 
-MixedClusterArrays MixedClusterPass::arrays(AlignedVector<float>& buffer) const {
+MixedClusterArrays MixedClusterPass::arrays(AlignedVector<float>& buffer,
+                                            std::size_t stride) const {
   float* p = buffer.data();
-  return MixedClusterArrays{p, p + stride_, p + 2 * stride_};
+  return MixedClusterArrays{p, p + stride, p + 2 * stride};
 }
 
 void MixedClusterPass::pack(const System& system, const ClusterPairList& clusters,
                             ForceDriver& driver) {
   const ClusterPairView v = clusters.view();
-  // Float arrays hold each cluster twice (MixedClusterArrays): 2 x max_slots per axis.
-  stride_ = 2 * clusters.max_slots();
-  resize_with_headroom(positions_, 3 * stride_);
+  // Positions hold each cluster twice (MixedClusterArrays), the j-sums copies_ times.
+  copies_ = j_sum_copies(v.i_atoms_per_row);
+  pos_stride_ = 2 * clusters.max_slots();
+  j_stride_ = static_cast<std::size_t>(copies_) * clusters.max_slots();
+  resize_with_headroom(positions_, 3 * pos_stride_);
   resize_with_headroom(i_forces_, 3 * clusters.max_slots());
   const auto nt = static_cast<std::size_t>(driver.threads());
   if (j_forces_.size() < nt) j_forces_.resize(nt);
   fold_.size_for(driver.threads());
-  for (auto& jf : j_forces_) resize_with_headroom(jf, 3 * stride_);
-  const MixedClusterArrays positions = arrays(positions_);
+  for (auto& jf : j_forces_) resize_with_headroom(jf, 3 * j_stride_);
+  const MixedClusterArrays positions = arrays(positions_, pos_stride_);
   const auto& lo = system.box().lo();
   const auto& len = system.box().lengths();
   const double centre[3] = {lo[0] + 0.5 * len[0], lo[1] + 0.5 * len[1], lo[2] + 0.5 * len[2]};
@@ -42,17 +45,18 @@ ForceResult MixedClusterPass::finish(System& system, const ClusterPairList& clus
   const std::size_t n = i_forces_.size() / 3;
   const double* const fi[3] = {i_forces_.data(), i_forces_.data() + n, i_forces_.data() + 2 * n};
   ForceResult r;
-  r.virial =
-      fold_clusters(clusters, system, team_for_atoms(driver.team(), system.size()), flags.virial,
-                    fold_, [&](int c, ClusterForce& f) {
-                      if (c < n_local) {
-                        const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(kC) * c;
-                        for (int a = 0; a < 3; ++a) f[a] = simd::load<D4>(fi[a] + s);
-                      }
-                      for (int u = 0; u < nt; ++u) {
-                        add_cluster_j_forces(arrays(j_forces_[static_cast<std::size_t>(u)]), c, f);
-                      }
-                    });
+  r.virial = fold_clusters(clusters, system, team_for_atoms(driver.team(), system.size()),
+                           flags.virial, fold_, [&](int c, ClusterForce& f) {
+                             if (c < n_local) {
+                               const std::ptrdiff_t s = static_cast<std::ptrdiff_t>(kC) * c;
+                               for (int a = 0; a < 3; ++a) f[a] = simd::load<D4>(fi[a] + s);
+                             }
+                             for (int u = 0; u < nt; ++u) {
+                               add_cluster_j_forces(
+                                   arrays(j_forces_[static_cast<std::size_t>(u)], j_stride_), c,
+                                   copies_, f);
+                             }
+                           });
   if (flags.energy) r.energy = sums.energy;
   return r;
 }

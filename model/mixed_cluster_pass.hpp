@@ -1,9 +1,10 @@
 #pragma once
-// One force call of a mixed-precision cluster kernel (kernels/cpu/pair_cluster_mixed_loop.hpp)
-// over the ForceDriver's threads: the list's slots rounded to float about the box centre, the
-// kernel over each thread's row groups, and one pass that folds the i-forces and every thread's
-// j-force partial sums onto the atoms (model/cluster_fold.hpp), taking the virial on the way.
-// LennardJones<float> and the water model's mixed path share it.
+// One force call of a mixed-precision cluster kernel (kernels/cpu/pair_cluster_mixed_loop.hpp,
+// or pair_cluster_mixed_4x4_loop.hpp on a 4 x 4 list) over the ForceDriver's threads: the list's
+// slots rounded to float about the box centre, the kernel over each thread's row groups, and one
+// pass that folds the i-forces and every thread's j-force partial sums onto the atoms
+// (model/cluster_fold.hpp), taking the virial on the way. LennardJones<float> and the water model's
+// mixed path share it.
 //
 // Why one pass: the kernel writes each i-slot's force (no buffer to clear) and the fold reads the
 // float partial sums where they are, where zeroing per-slot double buffers, adding the partial
@@ -29,7 +30,8 @@ namespace mdb {
 class MixedClusterPass {
  public:
   /// Packs the list's slot positions (threads of `driver`) and makes room for the i-forces and
-  /// every thread's j-forces; call once per compute, before run().
+  /// every thread's j-forces (each cluster held as many times as the list's kernel needs,
+  /// j_sum_copies); call once per compute, before run().
   void pack(const System& system, const ClusterPairList& clusters, ForceDriver& driver);
 
   /// The list's row groups split over the driver's threads with
@@ -45,9 +47,11 @@ class MixedClusterPass {
                      ComputeFlags flags, const PairSums& sums);
 
  private:
-  MixedClusterArrays arrays(AlignedVector<float>& buffer) const;
+  MixedClusterArrays arrays(AlignedVector<float>& buffer, std::size_t stride) const;
 
-  std::size_t stride_ = 0;  ///< floats per axis: 2 x the list's most slots
+  int copies_ = 2;              ///< j-sums' copies of each cluster (j_sum_copies)
+  std::size_t pos_stride_ = 0;  ///< position floats per axis: 2 x the list's most slots
+  std::size_t j_stride_ = 0;    ///< j-sum floats per axis: copies_ x the list's most slots
   AlignedVector<float> positions_;
   std::vector<AlignedVector<float>> j_forces_;  ///< per thread
   std::vector<double> i_forces_;                ///< x, y, z: the list's most slots each
@@ -58,12 +62,12 @@ template <class Kernel>
 PairSums MixedClusterPass::run(const ClusterPairList& clusters, ForceDriver& driver,
                                Kernel&& kernel) {
   const ClusterPairView v = clusters.view();
-  const MixedClusterArrays positions = arrays(positions_);
+  const MixedClusterArrays positions = arrays(positions_, pos_stride_);
   const std::size_t n = i_forces_.size() / 3;
   double* const fx = i_forces_.data();
   return driver.split(v.row_offsets, v.n_row_groups(), [&](int t, int b, int e) {
-    const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)]);
-    for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, 2 * clusters.n_slots(), 0.0f);
+    const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)], j_stride_);
+    for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, copies_ * clusters.n_slots(), 0.0f);
     return kernel(v, b, e, positions, jf, fx, fx + n, fx + 2 * n);
   });
 }

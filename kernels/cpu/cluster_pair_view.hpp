@@ -16,7 +16,8 @@ namespace mdb {
 ///
 /// Clusters [0, n_i_clusters) hold local atoms only. The list is kept per group of
 /// i_atoms_per_row consecutive i-slots (1: a "1 x 4" list, one i-atom per row; 2: a "2 x 4"
-/// list, the slot pairs (0, 1) and (2, 3) of each i-cluster). The j-clusters of group g are
+/// list, the slot pairs (0, 1) and (2, 3) of each i-cluster; 4: a "4 x 4" list, the whole
+/// i-cluster). The j-clusters of group g are
 /// row_cluster[row_offsets[g] .. row_offsets[g + 1]), each with a mask whose bit
 /// 4 * a + b is set when atom a of the group and the atom in slot b of the j-cluster are a pair
 /// of the half list (each pair of the system once, Newton's third law), within cutoff + skin at
@@ -28,11 +29,11 @@ struct ClusterPairView {
 
   int n_i_clusters = 0;
   int n_clusters = 0;                         ///< local and ghost clusters
-  int i_atoms_per_row = 1;                    ///< 1 or 2
+  int i_atoms_per_row = 1;                    ///< 1, 2 or 4
   const std::int64_t* row_offsets = nullptr;  ///< n_row_groups() + 1 entries
   const int* row_cluster = nullptr;
-  const std::uint8_t* row_mask = nullptr;
-  const double* x = nullptr;  ///< n_clusters * kClusterSize packed positions
+  const std::uint16_t* row_mask = nullptr;  ///< 4 x i_atoms_per_row bits used
+  const double* x = nullptr;                ///< n_clusters * kClusterSize packed positions
   const double* y = nullptr;
   const double* z = nullptr;
   const int* species = nullptr;  ///< species per slot (0 for padding)

@@ -77,7 +77,7 @@ PairSums pair_forces_cluster(const ClusterPairView& v, int s_begin, int s_end,
   const double* __restrict z = v.z;
   const std::int64_t* __restrict row_offsets = v.row_offsets;
   const int* __restrict row_cluster = v.row_cluster;
-  const std::uint8_t* __restrict row_mask = v.row_mask;
+  const std::uint16_t* __restrict row_mask = v.row_mask;
   const LjPair<V> single = kSingleSpecies ? broadcast_pair<V>(table[0]) : LjPair<V>{};
   V e_acc{};
   for (int si = s_begin; si < s_end; ++si) {
@@ -109,7 +109,8 @@ PairSums pair_forces_cluster(const ClusterPairView& v, int s_begin, int s_end,
       const Row next = start_row(k + 1);
       const std::size_t sj = cur.sj;
       auto term = [&](const LjPair<V>& p) {
-        const simd::Mask4 in = simd::lane_mask4(row_mask[k]) & (cur.r2 < p.rc2);
+        const simd::Mask4 in =
+            simd::lane_mask4(static_cast<std::uint8_t>(row_mask[k])) & (cur.r2 < p.rc2);
         const V fr = simd::keep(in, p.f_over_r_from_inverse(cur.r2inv));
         fix += cur.dx * fr;
         fiy += cur.dy * fr;

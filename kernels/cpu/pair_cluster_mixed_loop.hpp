@@ -31,6 +31,7 @@ namespace mdb {
 /// Per-cluster float arrays with each cluster's four values stored twice: entry 8 c + 4 h + l is
 /// slot 4 c + l for both halves h. Positions (x, y, z) or j-force partial sums (fx, fy, fz) of
 /// the mixed kernel; `n_slots` is the packed list's slot count, so each array holds 2 n_slots.
+/// (The 4 x 4 kernel's j-sums hold each cluster four times: entry 16 c + 4 h + l, h < 4.)
 struct MixedClusterArrays {
   float* x = nullptr;
   float* y = nullptr;
@@ -59,17 +60,30 @@ inline void pack_mixed_positions(const ClusterPairView& v, const double* origin,
   }
 }
 
-/// sum[a] += cluster c's j-force partial sums in double (slot by slot, the two halves added).
-MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, ClusterForce& sum) {
+/// How many copies of each cluster a kernel's j-force partial sums hold: two for the 2 x 4
+/// kernel here (its eight lanes), four for the 4 x 4 kernel's sixteen
+/// (pair_cluster_mixed_4x4_loop.hpp). Each array then holds copies x n_slots floats.
+constexpr int j_sum_copies(int i_atoms_per_row) {
+  return i_atoms_per_row == 4 ? 4 : 2;
+}
+
+/// sum[a] += cluster c's j-force partial sums in double (slot by slot, the copies added), from
+/// arrays holding each cluster `copies` times (2 or 4, j_sum_copies).
+MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, int copies,
+                                          ClusterForce& sum) {
   using D4 = simd::Double4;
   using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
   const float* const from[3] = {jf.x, jf.y, jf.z};
   for (int a = 0; a < 3; ++a) {
-    const float* const p = from[a] + static_cast<std::ptrdiff_t>(2 * kC) * c;
-    const D4 lo = __builtin_convertvector(simd::load<F4>(p), D4);
-    const D4 hi = __builtin_convertvector(simd::load<F4>(p + kC), D4);
-    sum[a] += lo + hi;
+    const float* const p = from[a] + static_cast<std::ptrdiff_t>(copies * kC) * c;
+    D4 s = __builtin_convertvector(simd::load<F4>(p), D4) +
+           __builtin_convertvector(simd::load<F4>(p + kC), D4);
+    if (copies == 4) {
+      s += __builtin_convertvector(simd::load<F4>(p + 2 * kC), D4) +
+           __builtin_convertvector(simd::load<F4>(p + 3 * kC), D4);
+    }
+    sum[a] += s;
   }
 }
 
@@ -139,7 +153,7 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
   float* __restrict jz = jf.z;
   const std::int64_t* __restrict row_offsets = v.row_offsets;
   const int* __restrict row_cluster = v.row_cluster;
-  const std::uint8_t* __restrict row_mask = v.row_mask;
+  const std::uint16_t* __restrict row_mask = v.row_mask;
   const F8 one = F8{} + 1.0f;
   PairSums out;
   auto sum4 = [](F4 h) {

@@ -40,8 +40,8 @@ int column_index(double c, double lo, double width, int first, int last) {
 }  // namespace
 
 ClusterPairList::ClusterPairList(int i_atoms_per_row) : i_atoms_per_row_(i_atoms_per_row) {
-  if (i_atoms_per_row != 1 && i_atoms_per_row != 2) {
-    throw std::invalid_argument("ClusterPairList: rows hold 1 or 2 i-atoms");
+  if (i_atoms_per_row != 1 && i_atoms_per_row != 2 && i_atoms_per_row != 4) {
+    throw std::invalid_argument("ClusterPairList: rows hold 1, 2 or 4 i-atoms");
   }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The cluster pair list that SIMD pair kernels read (kernels/cpu/cluster_pair_view.hpp): atoms in
-// clusters of four, packed coordinates, and per i-atom (or pair of i-atoms) the j-clusters it has
-// a pair with, each with a mask of 4 (or 8) bits.
+// clusters of four, packed coordinates, and per i-atom (or pair of i-atoms, or i-cluster) the
+// j-clusters it has a pair with, each with a mask of 4 (8, 16) bits.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -30,8 +30,8 @@ class ClusterPairList {
  public:
   static constexpr int kClusterSize = ClusterPairView::kClusterSize;
 
-  /// Rows of `i_atoms_per_row` i-atoms (1 or 2) against a j-cluster: the layout the kernel that
-  /// reads the list evaluates (ClusterPairView). Throws std::invalid_argument otherwise.
+  /// Rows of `i_atoms_per_row` i-atoms (1, 2 or 4) against a j-cluster: the layout the kernel
+  /// that reads the list evaluates (ClusterPairView). Throws std::invalid_argument otherwise.
   explicit ClusterPairList(int i_atoms_per_row = 1);
 
   /// Clusters the halo's extended atoms and lists every cluster pair with an atom pair closer
@@ -59,8 +59,8 @@ class ClusterPairList {
   /// Ghost clusters: cluster n_i_clusters + g is local cluster image_source()[g] moved by one
   /// image vector (its slots' image).
   const std::vector<int>& image_source() const { return image_src_; }
-  /// Rows listed (i_atoms_per_row i-atoms against a j-cluster: one SIMD evaluation of 4 or 8
-  /// pairs), and atom pairs their masks keep (the half list's size).
+  /// Rows listed (i_atoms_per_row i-atoms against a j-cluster: one SIMD evaluation of 4, 8 or
+  /// 16 pairs), and atom pairs their masks keep (the half list's size).
   std::size_t num_rows() const { return row_cluster_.empty() ? 0 : row_cluster_.size() - 1; }
   std::size_t num_atom_pairs() const { return atom_pairs_; }
 
@@ -85,7 +85,7 @@ class ClusterPairList {
   /// entry, so they are kept sized (not just reserved) beyond what they hold.
   struct Chunk {
     std::vector<int> cluster;  // rows [0, n_rows)
-    std::vector<std::uint8_t> mask;
+    std::vector<std::uint16_t> mask;
     std::size_t n_rows = 0;
     std::vector<Window> windows;
     std::vector<int> candidates;                 // j-clusters, then those with an atom pair
@@ -158,7 +158,7 @@ class ClusterPairList {
   std::vector<Chunk> chunks_;
   std::vector<std::int64_t> row_offsets_;
   std::vector<int> row_cluster_;
-  std::vector<std::uint8_t> row_mask_;
+  std::vector<std::uint16_t> row_mask_;
   std::size_t atom_pairs_ = 0;
 };
 

@@ -117,8 +117,8 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
       std::atomic_ref<std::uint8_t>(cluster_named_[static_cast<std::size_t>(candidates[k])])
           .store(1, std::memory_order_relaxed);
     }
-    // Rows: each group of i-atoms (one atom, or a slot pair) against each j-cluster that one
-    // of them has a pair with; the mask's nibbles are the group's atoms in order. Every
+    // Rows: each group of i-atoms (one atom, a slot pair, or the cluster) against each j-cluster
+    // that one of them has a pair with; the mask's nibbles are the group's atoms in order. Every
     // candidate is written and only the non-empty ones kept (no branch to mispredict).
     const int per_row = i_atoms_per_row_;
     const unsigned row_bits = (1u << (per_row * kClusterSize)) - 1u;
@@ -127,13 +127,13 @@ void ClusterPairList::search_column(int col, double range, Chunk& out) {
     size_at_least(out.cluster, most);
     size_at_least(out.mask, most);
     int* row_cluster = out.cluster.data();
-    std::uint8_t* row_mask = out.mask.data();
+    std::uint16_t* row_mask = out.mask.data();
     std::size_t n_rows = out.n_rows, pairs = 0;
     for (int a = 0; a < kClusterSize; a += per_row) {
       for (int k = 0; k < n_candidates; ++k) {
         const unsigned bits = masks[k] >> (a * kClusterSize) & row_bits;
         row_cluster[n_rows] = candidates[k];
-        row_mask[n_rows] = static_cast<std::uint8_t>(bits);
+        row_mask[n_rows] = static_cast<std::uint16_t>(bits);
         n_rows += bits != 0;
         pairs += static_cast<std::size_t>(std::popcount(bits));
       }

@@ -28,10 +28,7 @@ void check_neighbor_policy(const NeighborPolicy& p, const char* who) {
 }
 
 NeighborList::NeighborList(double cutoff, NeighborKind kind, const NeighborPolicy& policy)
-    : cutoff_(cutoff),
-      kind_(kind),
-      policy_(policy),
-      clusters_(kind == NeighborKind::Cluster2x4 ? 2 : 1) {
+    : cutoff_(cutoff), kind_(kind), policy_(policy), clusters_(i_atoms_per_row(kind)) {
   if (!std::isfinite(cutoff) || cutoff <= 0.0) {
     throw std::invalid_argument("NeighborList: cutoff must be > 0");
   }

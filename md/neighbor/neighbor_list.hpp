@@ -16,13 +16,20 @@ namespace mdb {
 /// Half lists store each pair once (pair potentials with Newton's third law); full lists store
 /// every neighbour of every local atom (many-body models); cluster lists hold the half list's
 /// pairs as rows against 4-atom j-clusters with packed coordinates (SIMD pair kernels,
-/// ClusterPairList): rows of one i-atom (Cluster, the double kernel's four lanes) or of a pair of
-/// i-atoms (Cluster2x4, the float kernel's eight).
-enum class NeighborKind { Half, Full, Cluster, Cluster2x4 };
+/// ClusterPairList): rows of one i-atom (Cluster, the double kernel's four lanes), of a pair of
+/// i-atoms (Cluster2x4, the float kernel's eight) or of a whole i-cluster (Cluster4x4, the
+/// AVX-512 float kernel's sixteen).
+enum class NeighborKind { Half, Full, Cluster, Cluster2x4, Cluster4x4 };
 
 /// True for the kinds a ClusterPairList holds.
 constexpr bool is_cluster_kind(NeighborKind kind) {
-  return kind == NeighborKind::Cluster || kind == NeighborKind::Cluster2x4;
+  return kind == NeighborKind::Cluster || kind == NeighborKind::Cluster2x4 ||
+         kind == NeighborKind::Cluster4x4;
+}
+
+/// The i-atoms per row of a cluster kind's list (1 for any other kind).
+constexpr int i_atoms_per_row(NeighborKind kind) {
+  return kind == NeighborKind::Cluster4x4 ? 4 : kind == NeighborKind::Cluster2x4 ? 2 : 1;
 }
 
 /// Throws std::invalid_argument, prefixed with `who`, unless skin >= 0, every >= 1 and
@@ -69,7 +76,7 @@ class NeighborList {
     v.image_sign = halo_.image_sign().data();
     return v;
   }
-  /// The cluster pair list (kinds Cluster and Cluster2x4; empty otherwise), packed for the current
+  /// The cluster pair list (the cluster kinds; empty otherwise), packed for the current
   /// positions.
   const ClusterPairList& clusters() const { return clusters_; }
   double cutoff() const { return cutoff_; }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -131,10 +132,18 @@ void expect_same_pairs_as(NeighborKind kind, System s, double cutoff, double ski
   }
 }
 
-// Both row layouts (one i-atom or a pair of i-atoms per row) hold the half list's pairs.
+const char* rows_name(NeighborKind kind) {
+  return kind == NeighborKind::Cluster      ? "1 x 4 rows"
+         : kind == NeighborKind::Cluster2x4 ? "2 x 4 rows"
+                                            : "4 x 4 rows";
+}
+
+// Every row layout (one i-atom, a pair of i-atoms or the whole i-cluster per row) holds the half
+// list's pairs.
 void expect_same_pairs(System s, double cutoff, double skin) {
-  for (NeighborKind kind : {NeighborKind::Cluster, NeighborKind::Cluster2x4}) {
-    SCOPED_TRACE(kind == NeighborKind::Cluster ? "1 x 4 rows" : "2 x 4 rows");
+  for (NeighborKind kind :
+       {NeighborKind::Cluster, NeighborKind::Cluster2x4, NeighborKind::Cluster4x4}) {
+    SCOPED_TRACE(rows_name(kind));
     expect_same_pairs_as(kind, s, cutoff, skin);
   }
 }
@@ -156,10 +165,11 @@ TEST(ClusterPairList, SameAsHalfListWithoutSkin) {
 TEST(ClusterPairList, ThreadsBuildTheSameList) {
   for (const auto& [cells, kind] : {std::pair{5, NeighborKind::Cluster},
                                     {5, NeighborKind::Cluster2x4},
+                                    {5, NeighborKind::Cluster4x4},
                                     {13, NeighborKind::Cluster},
-                                    {13, NeighborKind::Cluster2x4}}) {
-    SCOPED_TRACE(testing::Message()
-                 << cells << " cells, " << (kind == NeighborKind::Cluster ? "1 x 4" : "2 x 4"));
+                                    {13, NeighborKind::Cluster2x4},
+                                    {13, NeighborKind::Cluster4x4}}) {
+    SCOPED_TRACE(testing::Message() << cells << " cells, " << rows_name(kind));
     const System base = jittered_fcc(5.26, cells + 1, cells, cells + 2, 0.5, 7);
     if (cells == 13) {
       ASSERT_GE(base.size(), kTeamSplitAtoms);
@@ -191,7 +201,8 @@ TEST(ClusterPairList, ThreadsBuildTheSameList) {
 TEST(ClusterPairList, MoreThreadsThanColumnsOfAtoms) {
   // 32 atoms: a few columns hold local clusters, so most threads get empty column ranges.
   const System base = jittered_fcc(5.26, 2, 2, 2, 0.4, 8);
-  for (NeighborKind kind : {NeighborKind::Cluster, NeighborKind::Cluster2x4}) {
+  for (NeighborKind kind :
+       {NeighborKind::Cluster, NeighborKind::Cluster2x4, NeighborKind::Cluster4x4}) {
     System s1 = base, s8 = base;
     NeighborList one(8.5, kind, NeighborPolicy{1.0});
     NeighborList eight(8.5, kind, NeighborPolicy{1.0});
@@ -220,7 +231,8 @@ TEST(ClusterPairList, TheHalfListRuleAsOneComparison) {
 TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
   for (const auto& [cells, kind] : {std::pair{3, NeighborKind::Cluster},
                                     {14, NeighborKind::Cluster},
-                                    {3, NeighborKind::Cluster2x4}}) {
+                                    {3, NeighborKind::Cluster2x4},
+                                    {3, NeighborKind::Cluster4x4}}) {
     System s = jittered_fcc(5.26, cells, cells, cells, 0.3, 6);
     NeighborList list(8.5, kind, NeighborPolicy{1.0});
     ThreadTeam team(2);
@@ -260,6 +272,13 @@ TEST(ClusterPairList, FollowsAtomsBetweenBuilds) {
     }
     EXPECT_GT(ghosts, 0);
   }
+}
+
+TEST(ClusterPairList, RowsHoldOneTwoOrFourIAtoms) {
+  for (int n : {0, 3, 5, 8}) {
+    EXPECT_THROW(ClusterPairList{n}, std::invalid_argument) << n;
+  }
+  for (int n : {1, 2, 4}) EXPECT_EQ(ClusterPairList{n}.view().i_atoms_per_row, n);
 }
 
 }  // namespace

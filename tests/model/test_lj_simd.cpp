@@ -1,12 +1,15 @@
 // The SIMD cluster kernels against the scalar half-list loop, the reference: double precision
 // equal to rounding (1e-12), mixed precision to float's accuracy, over one and two species,
-// shifted or not, multi-image small boxes and larger ones, one thread or several.
+// shifted or not, multi-image small boxes and larger ones, one thread or several. Each mixed test
+// runs every float kernel the build has: 2 x 4 rows, and 4 x 4 rows where it has AVX-512.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <vector>
 
+#include "kernels/cpu/simd_avx512.hpp"
 #include "md/engine/engine.hpp"
 #include "md/engine/make_engine.hpp"
 #include "md/neighbor/neighbor_list.hpp"
@@ -41,14 +44,31 @@ double max_force(const test::Evaluation& e) {
   return m;
 }
 
+// The float kernels of this build: 2 x 4 rows always, 4 x 4 rows (the default) with AVX-512.
+std::vector<PairKernel> float_kernels() {
+  std::vector<PairKernel> k = {PairKernel::Simd2x4};
+  if (simd::kHas512) k.push_back(PairKernel::Simd);
+  return k;
+}
+
+// The rows a SIMD LennardJones<Real> built with `kernel` must ask for.
+template <class Real>
+NeighborKind expected_rows(PairKernel kernel) {
+  if (std::is_same_v<Real, double>) return NeighborKind::Cluster;
+  return simd::kHas512 && kernel == PairKernel::Simd ? NeighborKind::Cluster4x4
+                                                     : NeighborKind::Cluster2x4;
+}
+
+testing::Message kernel_trace(PairKernel kernel) {
+  return testing::Message() << (kernel == PairKernel::Simd2x4 ? "2 x 4 rows" : "4 x 4 rows");
+}
+
 // Forces to `tol` of the largest force, energy and virial to `tol` relative.
 template <class Real>
 void expect_simd_matches_scalar(const LjParams& p, const System& s, double tol,
-                                ThreadTeam* team = nullptr) {
-  LennardJones<Real> simd(p), scalar(p, PairKernel::Scalar);
-  const NeighborKind rows =
-      std::is_same_v<Real, float> ? NeighborKind::Cluster2x4 : NeighborKind::Cluster;
-  ASSERT_EQ(simd.neighbor_kind(), rows);
+                                ThreadTeam* team = nullptr, PairKernel kernel = PairKernel::Simd) {
+  LennardJones<Real> simd(p, kernel), scalar(p, PairKernel::Scalar);
+  ASSERT_EQ(simd.neighbor_kind(), expected_rows<Real>(kernel));
   ASSERT_EQ(scalar.neighbor_kind(), NeighborKind::Half);
   const test::Evaluation want = test::evaluate(scalar, s, 0.5);
   const test::Evaluation got = test::evaluate(simd, s, 0.5, team);
@@ -106,20 +126,24 @@ TEST(LjSimd, DoubleEqualsScalarWithThreads) {
 // for these two boxes. A wrong coefficient, sign or missed pair is off by percent.
 TEST(LjSimd, MixedWithinFloatAccuracyOfDouble) {
   const LjParams p = LjParams::argon();
-  LennardJones<float> mixed(p);
   LennardJones<double> reference(p, PairKernel::Scalar);
-  for (const System& s : {jittered_argon(2, 2, 2, 0.4, 5), jittered_argon(6, 6, 6, 0.4, 6)}) {
-    const test::Evaluation want = test::evaluate(reference, s, 0.5);
-    const test::Evaluation got = test::evaluate(mixed, s, 0.5);
-    const double scale = max_force(want);
-    double worst = 0.0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      worst = std::max({worst, std::abs(got.fx[i] - want.fx[i]), std::abs(got.fy[i] - want.fy[i]),
-                        std::abs(got.fz[i] - want.fz[i])});
+  for (PairKernel kernel : float_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    LennardJones<float> mixed(p, kernel);
+    ASSERT_EQ(mixed.neighbor_kind(), expected_rows<float>(kernel));
+    for (const System& s : {jittered_argon(2, 2, 2, 0.4, 5), jittered_argon(6, 6, 6, 0.4, 6)}) {
+      const test::Evaluation want = test::evaluate(reference, s, 0.5);
+      const test::Evaluation got = test::evaluate(mixed, s, 0.5);
+      const double scale = max_force(want);
+      double worst = 0.0;
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        worst = std::max({worst, std::abs(got.fx[i] - want.fx[i]), std::abs(got.fy[i] - want.fy[i]),
+                          std::abs(got.fz[i] - want.fz[i])});
+      }
+      EXPECT_LT(worst, 4e-6 * scale);
+      EXPECT_GT(worst, 0.0) << "float arithmetic should not reproduce double exactly";
+      EXPECT_NEAR(got.result.energy, want.result.energy, 1e-6 * std::abs(want.result.energy));
     }
-    EXPECT_LT(worst, 4e-6 * scale);
-    EXPECT_GT(worst, 0.0) << "float arithmetic should not reproduce double exactly";
-    EXPECT_NEAR(got.result.energy, want.result.energy, 1e-6 * std::abs(want.result.energy));
   }
 }
 
@@ -136,22 +160,24 @@ TEST(LjSimd, MixedInALargeBoxWithinCoordinateRounding) {
   LennardJones<double> reference(p, PairKernel::Scalar);
   const test::Evaluation want = test::evaluate(reference, s, 0.5);
   const double scale = max_force(want);
-  for (int threads : {1, 2}) {
-    SCOPED_TRACE(testing::Message() << threads << " thread(s)");
-    LennardJones<float> mixed(p);
-    ThreadTeam team(threads);
-    const test::Evaluation got = test::evaluate(mixed, s, 0.5, threads > 1 ? &team : nullptr);
-    double worst = 0.0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      worst = std::max({worst, std::abs(got.fx[i] - want.fx[i]), std::abs(got.fy[i] - want.fy[i]),
-                        std::abs(got.fz[i] - want.fz[i])});
-    }
-    EXPECT_LT(worst, 2e-5 * scale);
-    EXPECT_NEAR(got.result.energy, want.result.energy, 1e-6 * std::abs(want.result.energy));
-    for (int k = 0; k < 6; ++k) {  // taken per folding thread as the forces fold
-      EXPECT_NEAR(got.result.virial[k], want.result.virial[k],
-                  1e-5 * std::abs(want.result.virial[0]))
-          << "virial " << k;
+  for (PairKernel kernel : float_kernels()) {
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE(kernel_trace(kernel) << ", " << threads << " thread(s)");
+      LennardJones<float> mixed(p, kernel);
+      ThreadTeam team(threads);
+      const test::Evaluation got = test::evaluate(mixed, s, 0.5, threads > 1 ? &team : nullptr);
+      double worst = 0.0;
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        worst = std::max({worst, std::abs(got.fx[i] - want.fx[i]), std::abs(got.fy[i] - want.fy[i]),
+                          std::abs(got.fz[i] - want.fz[i])});
+      }
+      EXPECT_LT(worst, 2e-5 * scale);
+      EXPECT_NEAR(got.result.energy, want.result.energy, 1e-6 * std::abs(want.result.energy));
+      for (int k = 0; k < 6; ++k) {  // taken per folding thread as the forces fold
+        EXPECT_NEAR(got.result.virial[k], want.result.virial[k],
+                    1e-5 * std::abs(want.result.virial[0]))
+            << "virial " << k;
+      }
     }
   }
 }
@@ -162,7 +188,11 @@ TEST(LjSimd, MixedTwoSpeciesWithThreads) {
   ThreadTeam team(3);
   // A 37 A box: position rounding adds ~(18 + 9.5) A x 2^-24 per coordinate to float arithmetic's
   // ~4e-6 of the largest force (MixedInALargeBoxWithinCoordinateRounding), so 8e-6.
-  expect_simd_matches_scalar<float>(ar_kr(false, LjMixing::LorentzBerthelot), s, 8e-6, &team);
+  for (PairKernel kernel : float_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    expect_simd_matches_scalar<float>(ar_kr(false, LjMixing::LorentzBerthelot), s, 8e-6, &team,
+                                      kernel);
+  }
 }
 
 // One float model and one list over a run of calls: atoms move (the list's rebuild comes due),
@@ -174,53 +204,55 @@ TEST(LjSimd, MixedTwoSpeciesWithThreads) {
 // 26 A box ((13 + 9.5) A x 2^-24 per coordinate).
 TEST(LjSimd, MixedFollowsMovesRebuildsAndTheBox) {
   const LjParams p = ar_kr(true, LjMixing::LorentzBerthelot);
-  for (int threads : {1, 3}) {
-    SCOPED_TRACE(testing::Message() << threads << " thread(s)");
-    System s =
-        test::alternate_species(jittered_argon(4, 5, 4, 0.4, 11), {"Ar", 39.948}, {"Kr", 83.798});
-    LennardJones<float> mixed(p);
-    LennardJones<double> reference(p, PairKernel::Scalar);
-    ThreadTeam team(threads);
-    ThreadTeam* t = threads > 1 ? &team : nullptr;
-    NeighborPolicy policy;
-    policy.skin = 0.5;
-    NeighborList list(mixed.cutoff(), mixed.neighbor_kind(), policy);
-    list.use_threads(t);
-    mixed.bind(s);
-    ASSERT_TRUE(mixed.use_threads(t));
-    list.build(s);
-    const long builds = list.builds();
-    for (int call = 0; call < 12; ++call) {
-      if (call > 0) {
-        // A smooth field periodic in the box: atoms drift (up to 0.33 A over the run, past half
-        // the skin) without crowding each other.
-        auto x = s.x(), y = s.y(), z = s.z();
-        const auto& lo = s.box().lo();
-        const auto& len = s.box().lengths();
-        const double k = 2.0 * std::acos(-1.0);
-        for (std::size_t i = 0; i < s.size(); ++i) {
-          const double u = k * (x[i] - lo[0]) / len[0], v = k * (y[i] - lo[1]) / len[1];
-          const double w = k * (z[i] - lo[2]) / len[2];
-          x[i] += 0.03 * std::sin(w);
-          y[i] += 0.03 * std::cos(u);
-          z[i] -= 0.02 * std::sin(v);
+  for (PairKernel kernel : float_kernels()) {
+    for (int threads : {1, 3}) {
+      SCOPED_TRACE(kernel_trace(kernel) << ", " << threads << " thread(s)");
+      System s =
+          test::alternate_species(jittered_argon(4, 5, 4, 0.4, 11), {"Ar", 39.948}, {"Kr", 83.798});
+      LennardJones<float> mixed(p, kernel);
+      LennardJones<double> reference(p, PairKernel::Scalar);
+      ThreadTeam team(threads);
+      ThreadTeam* t = threads > 1 ? &team : nullptr;
+      NeighborPolicy policy;
+      policy.skin = 0.5;
+      NeighborList list(mixed.cutoff(), mixed.neighbor_kind(), policy);
+      list.use_threads(t);
+      mixed.bind(s);
+      ASSERT_TRUE(mixed.use_threads(t));
+      list.build(s);
+      const long builds = list.builds();
+      for (int call = 0; call < 12; ++call) {
+        if (call > 0) {
+          // A smooth field periodic in the box: atoms drift (up to 0.33 A over the run, past half
+          // the skin) without crowding each other.
+          auto x = s.x(), y = s.y(), z = s.z();
+          const auto& lo = s.box().lo();
+          const auto& len = s.box().lengths();
+          const double k = 2.0 * std::acos(-1.0);
+          for (std::size_t i = 0; i < s.size(); ++i) {
+            const double u = k * (x[i] - lo[0]) / len[0], v = k * (y[i] - lo[1]) / len[1];
+            const double w = k * (z[i] - lo[2]) / len[2];
+            x[i] += 0.03 * std::sin(w);
+            y[i] += 0.03 * std::cos(u);
+            z[i] -= 0.02 * std::sin(v);
+          }
+          if (call == 7) s.box().scale(0.998, 0.999, 0.997);
+          list.update(s);
         }
-        if (call == 7) s.box().scale(0.998, 0.999, 0.997);
-        list.update(s);
+        const ForceResult got = mixed.compute(s, list, {true, true});
+        const test::Evaluation want = test::evaluate(reference, s, 0.5);
+        const double scale = max_force(want);
+        for (std::size_t i = 0; i < s.size(); ++i) {
+          ASSERT_NEAR(s.fx()[i], want.fx[i], 1e-5 * scale) << "call " << call << ", atom " << i;
+          ASSERT_NEAR(s.fy()[i], want.fy[i], 1e-5 * scale) << "call " << call << ", atom " << i;
+          ASSERT_NEAR(s.fz()[i], want.fz[i], 1e-5 * scale) << "call " << call << ", atom " << i;
+        }
+        // The total is a small difference of large pair terms: bound it per atom (~40 listed pairs
+        // of |e| <= ~0.05 eV, each to float's ~1e-7), not relative to the total.
+        EXPECT_NEAR(got.energy, want.result.energy, 1e-7 * static_cast<double>(s.size()));
       }
-      const ForceResult got = mixed.compute(s, list, {true, true});
-      const test::Evaluation want = test::evaluate(reference, s, 0.5);
-      const double scale = max_force(want);
-      for (std::size_t i = 0; i < s.size(); ++i) {
-        ASSERT_NEAR(s.fx()[i], want.fx[i], 1e-5 * scale) << "call " << call << ", atom " << i;
-        ASSERT_NEAR(s.fy()[i], want.fy[i], 1e-5 * scale) << "call " << call << ", atom " << i;
-        ASSERT_NEAR(s.fz()[i], want.fz[i], 1e-5 * scale) << "call " << call << ", atom " << i;
-      }
-      // The total is a small difference of large pair terms: bound it per atom (~40 listed pairs
-      // of |e| <= ~0.05 eV, each to float's ~1e-7), not relative to the total.
-      EXPECT_NEAR(got.energy, want.result.energy, 1e-7 * static_cast<double>(s.size()));
+      EXPECT_GT(list.builds(), builds) << "the moves should have brought a rebuild";
     }
-    EXPECT_GT(list.builds(), builds) << "the moves should have brought a rebuild";
   }
 }
 
@@ -231,7 +263,10 @@ TEST(LjSimd, MixedFollowsMovesRebuildsAndTheBox) {
 TEST(LjSimd, MixedTwoSpeciesMatchesScalarFloat) {
   const System s =
       test::alternate_species(jittered_argon(4, 4, 4, 0.4, 7), {"Ar", 39.948}, {"Kr", 83.798});
-  expect_simd_matches_scalar<float>(ar_kr(true, LjMixing::Geometric), s, 4e-6);
+  for (PairKernel kernel : float_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    expect_simd_matches_scalar<float>(ar_kr(true, LjMixing::Geometric), s, 4e-6, nullptr, kernel);
+  }
 }
 
 // Over a trajectory: the list's refresh between builds, rebuilds whose cluster counts change,

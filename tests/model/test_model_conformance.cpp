@@ -176,6 +176,12 @@ INSTANTIATE_TEST_SUITE_P(
         lj(
             "lj_float", [] { return std::make_unique<LennardJones<float>>(shifted_argon()); },
             true),
+        lj(
+            "lj_float_2x4",
+            [] {
+              return std::make_unique<LennardJones<float>>(shifted_argon(), PairKernel::Simd2x4);
+            },
+            true),
         sw(), nn_over_sw<double>("nn_student", "nn-student"),
         nn_over_sw<float>("nn_student_float", "nn-student"),
         nn_over_sw<double>("nn_teacher", "nn-teacher"), dunn()),

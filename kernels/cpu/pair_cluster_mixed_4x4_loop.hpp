@@ -1,0 +1,215 @@
+#pragma once
+// The mixed-precision SIMD force loop on a 4 x 4 cluster pair list, for CPUs with AVX-512: an
+// i-cluster's four atoms against a j-cluster's four in one 16-lane vector (lane 4 a + b: i-atom
+// a, j-slot b; GROMACS's 4xM layout), pair arithmetic in float, force totals and energy in
+// double, as the 2 x 4 kernel (pair_cluster_mixed_loop.hpp) whose rounding notes hold here too.
+//
+// Why this layout where the CPU has AVX-512: a row's index, mask, j-loads and j-force update are
+// shared by four i-atoms instead of two, and the j-force partial sums hold each cluster four
+// times (j_sum_copies), so a row adds its sixteen lanes into them as they are, with no fold.
+// A 4 x 4 row keeps every lane of its i-cluster, where the 2 x 4 list drops the half-rows with
+// no pair (1.27 times the lanes on lj-melt), and still the kernel took 0.75 of the 2 x 4
+// kernel's time on an Intel Xeon with AVX-512 (docs/PEERS.md, bench/cluster_shape_probe.cpp).
+// Unmeasured on CPUs that split 512-bit operations in two (AMD Zen 4).
+//
+// The separations are taken j minus i, so a row's products are the forces on its j-atoms, added
+// to the partial sums with the sums as the add's memory operand; the i-forces are their negated
+// sum.
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "kernels/common/pair_lj.hpp"
+#include "kernels/common/pair_sums.hpp"
+#include "kernels/cpu/cluster_pair_view.hpp"
+#include "kernels/cpu/pair_cluster_mixed_loop.hpp"
+#include "kernels/cpu/pair_flags_dispatch.hpp"
+#include "kernels/cpu/simd_avx512.hpp"
+
+namespace mdb {
+
+#if defined(__AVX512F__)
+
+/// The Lennard-Jones term of LennardJones<float> on sixteen lanes: each lane's parameters from a
+/// species table (or one pair for all, kSingleSpecies). A Term of pair_forces_cluster_mixed_4x4
+/// supplies
+///   IRow i_row(si)           what an i-cluster's four atoms (slots si .. si + 3) need,
+///   Float16 pre(r2)          1 / r^2 (r2 > 0 in every lane), started a row early,
+///   Float16 term<kEnergy>(IRow, cj, listed, r2, pre, e)
+///                            f_over_r in the lanes listed and inside the cut-off, 0 elsewhere,
+///                            and the energy into e when kEnergy.
+template <bool kSingleSpecies>
+struct LjTableTerm16 {
+  using F16 = simd::Float16;
+  const LjPair<float>* table = nullptr;
+  int n_species = 1;
+  const int* species = nullptr;  ///< per slot
+  LjPair<F16> single{};
+
+  LjTableTerm16(const LjPair<float>* t, int n, const int* s) : table(t), n_species(n), species(s) {
+    if constexpr (kSingleSpecies) {
+      const LjPair<float>& q = t[0];
+      single = {F16{} + q.lj1, F16{} + q.lj2, F16{} + q.lj3,
+                F16{} + q.lj4, F16{} + q.rc2, F16{} + q.eshift};
+    }
+  }
+  struct IRow {
+    const LjPair<float>* row[4];
+  };
+  MDB_SIMD_INLINE IRow i_row(int si) const {
+    IRow r{};
+    if constexpr (!kSingleSpecies) {
+      for (int a = 0; a < 4; ++a) r.row[a] = table + species[si + a] * n_species;
+    }
+    return r;
+  }
+  MDB_SIMD_INLINE F16 pre(F16 r2) const { return 1.0f / r2; }
+  template <bool kEnergy>
+  MDB_SIMD_INLINE F16 term(const IRow& row, int cj, simd::Mask16 listed, F16 r2, F16 r2inv,
+                           F16& e) const {
+    auto eval = [&](const LjPair<F16>& p) {
+      const simd::Mask16 in = simd::less(listed, r2, p.rc2);
+      if constexpr (kEnergy) e = simd::keep(in, p.energy_from_inverse(r2inv));
+      return simd::keep(in, p.f_over_r_from_inverse(r2inv));
+    };
+    if constexpr (kSingleSpecies) {
+      return eval(single);
+    } else {
+      const int* tj = species + cj * ClusterPairView::kClusterSize;
+      LjPair<F16> p;
+      for (int a = 0; a < 4; ++a) {
+        for (int b = 0; b < 4; ++b) {
+          const LjPair<float>& q = row.row[a][tj[b]];
+          const int l = 4 * a + b;
+          p.lj1[l] = q.lj1;
+          p.lj2[l] = q.lj2;
+          p.lj3[l] = q.lj3;
+          p.lj4[l] = q.lj4;
+          p.rc2[l] = q.rc2;
+          p.eshift[l] = q.eshift;
+        }
+      }
+      return eval(p);
+    }
+  }
+};
+
+/// The rows of i-clusters [c_begin, c_end) of a 4 x 4 list with the pair term `term`
+/// (LjTableTerm16): i-forces written to fx/fy/fz (per slot, double; every slot of the clusters,
+/// so the caller need not clear them), j-forces added to `jf`, whose arrays hold each cluster four
+/// times (zeroed by the caller, read by add_cluster_j_forces with four copies); positions `pos`
+/// as pack_mixed_positions lays them out. The energy returned when asked; no virial, as in
+/// pair_forces_cluster_mixed.
+template <bool kEnergy, class Term>
+PairSums pair_forces_cluster_mixed_4x4(const ClusterPairView& v, int c_begin, int c_end,
+                                       const Term& term, MixedClusterArrays pos,
+                                       MixedClusterArrays jf, double* fx, double* fy, double* fz) {
+  using F16 = simd::Float16;
+  constexpr int kC = ClusterPairView::kClusterSize;
+  static_assert(kC == 4, "the kernel evaluates a 4-atom i-cluster against a 4-atom j-cluster");
+  // Restrict-qualified locals, as in pair_forces_cluster: no reloads per row.
+  const float* __restrict x = pos.x;
+  const float* __restrict y = pos.y;
+  const float* __restrict z = pos.z;
+  float* __restrict jx = jf.x;
+  float* __restrict jy = jf.y;
+  float* __restrict jz = jf.z;
+  const std::int64_t* __restrict row_offsets = v.row_offsets;
+  const int* __restrict row_cluster = v.row_cluster;
+  const std::uint16_t* __restrict row_mask = v.row_mask;
+  const F16 one = F16{} + 1.0f;
+  PairSums out;
+  double* const f_out[3] = {fx, fy, fz};
+  for (int c = c_begin; c < c_end; ++c) {
+    const std::int64_t k_begin = row_offsets[c], k_end = row_offsets[c + 1];
+    const int si = kC * c;
+    if (k_begin == k_end) {
+      for (double* f : f_out) f[si] = f[si + 1] = f[si + 2] = f[si + 3] = 0.0;
+      continue;
+    }
+    // Positions hold each cluster twice (MixedClusterArrays); the first copy is enough here.
+    const F16 xi = simd::spread4(x + 2 * si);
+    const F16 yi = simd::spread4(y + 2 * si);
+    const F16 zi = simd::spread4(z + 2 * si);
+    const typename Term::IRow irow = term.i_row(si);
+    F16 fix{}, fiy{}, fiz{};
+    F16 e_acc{};
+    // Software-pipelined by one row, as the 2 x 4 kernel: the next row's separations and 1/r^2
+    // start while this row's forces are summed. Lanes off in the mask (padding far away, an atom
+    // against itself) take r^2 = 1 for the division.
+    struct Row {
+      int cj;
+      simd::Mask16 listed;
+      F16 dx, dy, dz, r2, pre;
+    };
+    auto start_row = [&](std::int64_t k) {
+      Row r;
+      r.cj = row_cluster[k];
+      r.listed = simd::mask16(row_mask[k]);
+      const std::ptrdiff_t pj = static_cast<std::ptrdiff_t>(2 * kC) * r.cj;
+      r.dx = simd::repeat4(x + pj) - xi;
+      r.dy = simd::repeat4(y + pj) - yi;
+      r.dz = simd::repeat4(z + pj) - zi;
+      r.r2 = r.dx * r.dx + r.dy * r.dy + r.dz * r.dz;
+      r.pre = term.pre(simd::select(r.listed, one, r.r2));
+      return r;
+    };
+    auto sum_row = [&](const Row& r) {
+      const std::ptrdiff_t pq = static_cast<std::ptrdiff_t>(4 * kC) * r.cj;
+      F16 e{};
+      const F16 fr = term.template term<kEnergy>(irow, r.cj, r.listed, r.r2, r.pre, e);
+      const F16 fxj = r.dx * fr, fyj = r.dy * fr, fzj = r.dz * fr;
+      fix += fxj;
+      fiy += fyj;
+      fiz += fzj;
+      simd::store(jx + pq, fxj + simd::load<F16>(jx + pq));
+      simd::store(jy + pq, fyj + simd::load<F16>(jy + pq));
+      simd::store(jz + pq, fzj + simd::load<F16>(jz + pq));
+      if constexpr (kEnergy) e_acc += e;
+    };
+    Row cur = start_row(k_begin);
+    for (std::int64_t k = k_begin; k < k_end; ++k) {
+      const Row next = start_row(k + 1);
+      sum_row(cur);
+      cur = next;
+    }
+    const F16* const acc[3] = {&fix, &fiy, &fiz};
+    for (int a = 0; a < 3; ++a) {
+      for (int l = 0; l < 4; ++l) f_out[a][si + l] = -simd::sum_quarter(*acc[a], l);
+    }
+    if constexpr (kEnergy) {
+      out.energy += (simd::sum_quarter(e_acc, 0) + simd::sum_quarter(e_acc, 1)) +
+                    (simd::sum_quarter(e_acc, 2) + simd::sum_quarter(e_acc, 3));
+    }
+  }
+  return out;
+}
+
+#endif  // __AVX512F__
+
+/// Runtime flags -> compile-time instantiation (dispatch_pair_flags; no virial), LJ from a
+/// species table. Throws std::logic_error unless `v` is a 4 x 4 list and the build has AVX-512
+/// (simd::kHas512; a model asks for a 4 x 4 list only then).
+inline PairSums pair_forces_cluster_mixed_4x4_dispatch(const ClusterPairView& v, int c_begin,
+                                                       int c_end, const LjPair<float>* table,
+                                                       int n_species, bool energy,
+                                                       MixedClusterArrays pos,
+                                                       MixedClusterArrays jf, double* fx,
+                                                       double* fy, double* fz) {
+  if (v.i_atoms_per_row != 4) {
+    throw std::logic_error("pair_forces_cluster_mixed_4x4: needs a list of four i-atoms per row");
+  }
+#if defined(__AVX512F__)
+  return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
+    return pair_forces_cluster_mixed_4x4<E>(
+        v, c_begin, c_end, LjTableTerm16<S>(table, n_species, v.species), pos, jf, fx, fy, fz);
+  });
+#else
+  static_cast<void>(c_begin), static_cast<void>(c_end), static_cast<void>(table);
+  static_cast<void>(n_species), static_cast<void>(energy), static_cast<void>(pos);
+  static_cast<void>(jf), static_cast<void>(fx), static_cast<void>(fy), static_cast<void>(fz);
+  throw std::logic_error("pair_forces_cluster_mixed_4x4: this build has no AVX-512");
+#endif
+}
+
+}  // namespace mdb
