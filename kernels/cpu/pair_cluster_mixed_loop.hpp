@@ -14,7 +14,8 @@
 // up to half the box plus the list range) on top of float arithmetic, as in GROMACS's and LAMMPS's
 // mixed modes. An i-atom's force and energy are summed in float over its own rows and then in
 // double; a j-slot's force is summed in float over the rows that name it (each about as many
-// pairs as an i-atom's rows) and then in double by add_cluster_j_forces.
+// pairs as an i-atom's rows), its copies added in float, and then in double by
+// add_cluster_j_forces.
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -67,23 +68,28 @@ constexpr int j_sum_copies(int i_atoms_per_row) {
   return i_atoms_per_row == 4 ? 4 : 2;
 }
 
-/// sum[a] += cluster c's j-force partial sums in double (slot by slot, the copies added), from
-/// arrays holding each cluster `copies` times (2 or 4, j_sum_copies).
+/// sum[a] += cluster c's j-force partial sums, from arrays holding each cluster `copies` times
+/// (2 or 4, j_sum_copies): the copies added in float, the total in double. One load of all the
+/// copies per axis and adds across its halves, where a load and a conversion per copy made
+/// lj-ar's 256-atom step 15-23 % longer (docs/PERFORMANCE_HISTORY.md).
 MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, int copies,
                                           ClusterForce& sum) {
   using D4 = simd::Double4;
-  using F4 = simd::Float4;
+  using F8 = simd::Float8;
+  using F16 = float __attribute__((vector_size(64)));
   constexpr int kC = ClusterPairView::kClusterSize;
   const float* const from[3] = {jf.x, jf.y, jf.z};
   for (int a = 0; a < 3; ++a) {
     const float* const p = from[a] + static_cast<std::ptrdiff_t>(copies * kC) * c;
-    D4 s = __builtin_convertvector(simd::load<F4>(p), D4) +
-           __builtin_convertvector(simd::load<F4>(p + kC), D4);
+    F8 h;
     if (copies == 4) {
-      s += __builtin_convertvector(simd::load<F4>(p + 2 * kC), D4) +
-           __builtin_convertvector(simd::load<F4>(p + 3 * kC), D4);
+      const F16 q = simd::load<F16>(p);
+      h = __builtin_shufflevector(q, q, 0, 1, 2, 3, 4, 5, 6, 7) +
+          __builtin_shufflevector(q, q, 8, 9, 10, 11, 12, 13, 14, 15);
+    } else {
+      h = simd::load<F8>(p);
     }
-    sum[a] += s;
+    sum[a] += __builtin_convertvector(simd::low_half(h) + simd::high_half(h), D4);
   }
 }
 
