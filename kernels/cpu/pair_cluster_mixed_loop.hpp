@@ -69,23 +69,28 @@ constexpr int j_sum_copies(int i_atoms_per_row) {
 }
 
 /// sum[a] += cluster c's j-force partial sums, from arrays holding each cluster `copies` times
-/// (2 or 4, j_sum_copies): the copies added in float, the total in double. One load of all the
-/// copies per axis and adds across its halves, where a load and a conversion per copy made
+/// (2 or 4, j_sum_copies): the copies added in float, the total in double. Whole vectors of
+/// copies loaded and added across their halves, where a load and a conversion per copy made
 /// lj-ar's 256-atom step 15-23 % longer (docs/PERFORMANCE_HISTORY.md).
 MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, int copies,
                                           ClusterForce& sum) {
   using D4 = simd::Double4;
   using F8 = simd::Float8;
-  using F16 = float __attribute__((vector_size(64)));
   constexpr int kC = ClusterPairView::kClusterSize;
   const float* const from[3] = {jf.x, jf.y, jf.z};
   for (int a = 0; a < 3; ++a) {
     const float* const p = from[a] + static_cast<std::ptrdiff_t>(copies * kC) * c;
     F8 h;
     if (copies == 4) {
+#if defined(__AVX512F__)
+      // One 64-byte load and its halves added (two 32-byte loads measured 1-4 % slower).
+      using F16 = float __attribute__((vector_size(64)));
       const F16 q = simd::load<F16>(p);
       h = __builtin_shufflevector(q, q, 0, 1, 2, 3, 4, 5, 6, 7) +
           __builtin_shufflevector(q, q, 8, 9, 10, 11, 12, 13, 14, 15);
+#else
+      h = simd::load<F8>(p) + simd::load<F8>(p + 2 * kC);
+#endif
     } else {
       h = simd::load<F8>(p);
     }
