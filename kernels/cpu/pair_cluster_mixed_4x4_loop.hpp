@@ -30,76 +30,12 @@ namespace mdb {
 
 #if defined(__AVX512F__)
 
-/// The Lennard-Jones term of LennardJones<float> on sixteen lanes: each lane's parameters from a
-/// species table (or one pair for all, kSingleSpecies). A Term of pair_forces_cluster_mixed_4x4
-/// supplies
-///   IRow i_row(si)           what an i-cluster's four atoms (slots si .. si + 3) need,
-///   Float16 pre(r2)          1 / r^2 (r2 > 0 in every lane), started a row early,
-///   Float16 term<kEnergy>(IRow, cj, listed, r2, pre, e)
-///                            f_over_r in the lanes listed and inside the cut-off, 0 elsewhere,
-///                            and the energy into e when kEnergy.
-template <bool kSingleSpecies>
-struct LjTableTerm16 {
-  using F16 = simd::Float16;
-  const LjPair<float>* table = nullptr;
-  int n_species = 1;
-  const int* species = nullptr;  ///< per slot
-  LjPair<F16> single{};
-
-  LjTableTerm16(const LjPair<float>* t, int n, const int* s) : table(t), n_species(n), species(s) {
-    if constexpr (kSingleSpecies) {
-      const LjPair<float>& q = t[0];
-      single = {F16{} + q.lj1, F16{} + q.lj2, F16{} + q.lj3,
-                F16{} + q.lj4, F16{} + q.rc2, F16{} + q.eshift};
-    }
-  }
-  struct IRow {
-    const LjPair<float>* row[4];
-  };
-  MDB_SIMD_INLINE IRow i_row(int si) const {
-    IRow r{};
-    if constexpr (!kSingleSpecies) {
-      for (int a = 0; a < 4; ++a) r.row[a] = table + species[si + a] * n_species;
-    }
-    return r;
-  }
-  MDB_SIMD_INLINE F16 pre(F16 r2) const { return 1.0f / r2; }
-  template <bool kEnergy>
-  MDB_SIMD_INLINE F16 term(const IRow& row, int cj, simd::Mask16 listed, F16 r2, F16 r2inv,
-                           F16& e) const {
-    auto eval = [&](const LjPair<F16>& p) {
-      const simd::Mask16 in = simd::less(listed, r2, p.rc2);
-      if constexpr (kEnergy) e = simd::keep(in, p.energy_from_inverse(r2inv));
-      return simd::keep(in, p.f_over_r_from_inverse(r2inv));
-    };
-    if constexpr (kSingleSpecies) {
-      return eval(single);
-    } else {
-      const int* tj = species + cj * ClusterPairView::kClusterSize;
-      LjPair<F16> p;
-      for (int a = 0; a < 4; ++a) {
-        for (int b = 0; b < 4; ++b) {
-          const LjPair<float>& q = row.row[a][tj[b]];
-          const int l = 4 * a + b;
-          p.lj1[l] = q.lj1;
-          p.lj2[l] = q.lj2;
-          p.lj3[l] = q.lj3;
-          p.lj4[l] = q.lj4;
-          p.rc2[l] = q.rc2;
-          p.eshift[l] = q.eshift;
-        }
-      }
-      return eval(p);
-    }
-  }
-};
-
 /// The rows of i-clusters [c_begin, c_end) of a 4 x 4 list with the pair term `term`
-/// (LjTableTerm16): i-forces written to fx/fy/fz (per slot, double; every slot of the clusters,
-/// so the caller need not clear them), j-forces added to `jf`, whose arrays hold each cluster four
-/// times (zeroed by the caller, read by add_cluster_j_forces with four copies); positions `pos`
-/// as pack_mixed_positions lays them out. The energy returned when asked; no virial, as in
-/// pair_forces_cluster_mixed.
+/// (LjTableTerm or LjCoulLongTerm on Float16): i-forces written to fx/fy/fz (per slot, double;
+/// every slot of the clusters, so the caller need not clear them), j-forces added to `jf`, whose
+/// arrays hold each cluster four times (zeroed by the caller, read by add_cluster_j_forces with
+/// four copies); positions `pos` as pack_mixed_positions lays them out. The energy returned when
+/// asked; no virial, as in pair_forces_cluster_mixed.
 template <bool kEnergy, class Term>
 PairSums pair_forces_cluster_mixed_4x4(const ClusterPairView& v, int c_begin, int c_end,
                                        const Term& term, MixedClusterArrays pos,
@@ -202,7 +138,8 @@ inline PairSums pair_forces_cluster_mixed_4x4_dispatch(const ClusterPairView& v,
 #if defined(__AVX512F__)
   return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
     return pair_forces_cluster_mixed_4x4<E>(
-        v, c_begin, c_end, LjTableTerm16<S>(table, n_species, v.species), pos, jf, fx, fy, fz);
+        v, c_begin, c_end, LjTableTerm<S, simd::Float16>(table, n_species, v.species), pos, jf, fx,
+        fy, fz);
   });
 #else
   static_cast<void>(c_begin), static_cast<void>(c_end), static_cast<void>(table);

@@ -23,6 +23,7 @@
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
 #include "kernels/cpu/cluster_pair_view.hpp"
+#include "kernels/cpu/mixed_lanes.hpp"
 #include "kernels/cpu/pair_cluster_loop.hpp"
 #include "kernels/cpu/pair_flags_dispatch.hpp"
 #include "kernels/cpu/simd_pack.hpp"
@@ -98,47 +99,68 @@ MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, int copi
   }
 }
 
-/// The Lennard-Jones term of LennardJones<float>: each lane's parameters from a species table
-/// (or one pair for all, kSingleSpecies). A Term of pair_forces_cluster_mixed supplies
-///   IRow i_row(si)            what a row group's two i-atoms (slots si, si + 1) need,
+/// The Lennard-Jones term of LennardJones<float> on V's lanes (Float8 here; Float16 for the
+/// 4 x 4 kernel, simd::Lanes): each lane's parameters from a species table (or one pair for
+/// all, kSingleSpecies). A Term of pair_forces_cluster_mixed (and of the 4 x 4 kernel) supplies
+///   IRow i_row(si)            what a row group's i-atoms (slots si, si + 1, ...) need,
 ///   Pre pre(r2)               what may start a row early (r2 > 0 in every lane),
 ///   kPipelined                whether the loop starts the next row while summing this one,
-///   F8 term<kEnergy>(IRow, cj, listed, r2, pre, e)
+///   V term<kEnergy>(IRow, cj, listed, r2, pre, e)
 ///                             f_over_r in the lanes listed and inside the cut-off, 0 elsewhere,
 ///                             and the energy into e when kEnergy.
-template <bool kSingleSpecies>
+template <bool kSingleSpecies, class V = simd::Float8>
 struct LjTableTerm {
-  using F8 = simd::Float8;
+  using L = simd::Lanes<V>;
   const LjPair<float>* table = nullptr;
   int n_species = 1;
   const int* species = nullptr;  ///< per slot
-  LjPair<F8> single{};
+  LjPair<V> single{};
 
   LjTableTerm(const LjPair<float>* t, int n, const int* s) : table(t), n_species(n), species(s) {
-    if constexpr (kSingleSpecies) single = broadcast_pair<F8>(t[0]);
+    if constexpr (kSingleSpecies) single = broadcast_pair<V>(t[0]);
   }
   struct IRow {
-    const LjPair<float>* lo;
-    const LjPair<float>* hi;
+    const LjPair<float>* row[L::kIAtoms];  ///< each i-atom's row of the table
   };
-  using Pre = F8;  // 1 / r^2: the division's latency is the row's longest
+  using Pre = V;  // 1 / r^2: the division's latency is the row's longest
   static constexpr bool kPipelined = true;
   MDB_SIMD_INLINE IRow i_row(int si) const {
-    if constexpr (kSingleSpecies) return {table, table};
-    return {table + species[si] * n_species, table + species[si + 1] * n_species};
+    IRow r{};
+    if constexpr (!kSingleSpecies) {
+      for (int a = 0; a < L::kIAtoms; ++a) r.row[a] = table + species[si + a] * n_species;
+    }
+    return r;
   }
-  MDB_SIMD_INLINE Pre pre(F8 r2) const { return 1 / r2; }
+  MDB_SIMD_INLINE Pre pre(V r2) const { return 1.0f / r2; }
   template <bool kEnergy>
-  MDB_SIMD_INLINE F8 term(const IRow& row, int cj, simd::Mask8 listed, F8 r2, Pre r2inv,
-                          F8& e) const {
-    auto eval = [&](const LjPair<F8>& p) {
-      const simd::Mask8 in = listed & (r2 < p.rc2);
+  MDB_SIMD_INLINE V term(const IRow& row, int cj, typename L::Mask listed, V r2, Pre r2inv,
+                         V& e) const {
+    auto eval = [&](const LjPair<V>& p) {
+      const typename L::Mask in = L::within(listed, r2, p.rc2);
       if constexpr (kEnergy) e = simd::keep(in, p.energy_from_inverse(r2inv));
       return simd::keep(in, p.f_over_r_from_inverse(r2inv));
     };
-    if constexpr (kSingleSpecies) return eval(single);
-    const int* tj = species + cj * ClusterPairView::kClusterSize;
-    return eval(pair_lanes<F8>(row.lo, tj, row.hi, tj));
+    if constexpr (kSingleSpecies) {
+      return eval(single);
+    } else {
+      // Lane 4 a + b: i-atom a against j-slot b. Nested loops, no select between the i-atoms'
+      // rows: GCC 12 under -fsanitize=undefined miscompiled such a select (pair_lanes).
+      const int* tj = species + cj * ClusterPairView::kClusterSize;
+      LjPair<V> p;
+      for (int a = 0; a < L::kIAtoms; ++a) {
+        for (int b = 0; b < ClusterPairView::kClusterSize; ++b) {
+          const LjPair<float>& q = row.row[a][tj[b]];
+          const int l = 4 * a + b;
+          p.lj1[l] = q.lj1;
+          p.lj2[l] = q.lj2;
+          p.lj3[l] = q.lj3;
+          p.lj4[l] = q.lj4;
+          p.rc2[l] = q.rc2;
+          p.eshift[l] = q.eshift;
+        }
+      }
+      return eval(p);
+    }
   }
 };
 

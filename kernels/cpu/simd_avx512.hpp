@@ -27,6 +27,9 @@ inline constexpr bool kHas512 = false;
 using Float16 = float __attribute__((vector_size(64)));
 /// Lane k set when bit k is.
 using Mask16 = __mmask16;
+/// Every lane. The zero-masked forms of intrinsics are used with it: GCC 12's unmasked ones
+/// start from an undefined vector that -Wuninitialized reports.
+inline constexpr Mask16 kAll16 = 0xffff;
 
 MDB_SIMD_INLINE Float16 from_m512(__m512 v) {
   return reinterpret_cast<Float16>(v);
@@ -37,12 +40,13 @@ MDB_SIMD_INLINE __m512 to_m512(Float16 v) {
 
 /// p[0..3] in each group of four lanes (a j-cluster against every i-atom).
 MDB_SIMD_INLINE Float16 repeat4(const float* p) {
-  return from_m512(_mm512_broadcast_f32x4(_mm_loadu_ps(p)));
+  return from_m512(_mm512_maskz_broadcast_f32x4(kAll16, _mm_loadu_ps(p)));
 }
 /// p[a] in lanes 4 a .. 4 a + 3 (each i-atom against the whole j-cluster).
 MDB_SIMD_INLINE Float16 spread4(const float* p) {
   const __m512i index = _mm512_set_epi32(3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0);
-  return from_m512(_mm512_permutexvar_ps(index, _mm512_castps128_ps512(_mm_loadu_ps(p))));
+  return from_m512(
+      _mm512_maskz_permutexvar_ps(kAll16, index, _mm512_castps128_ps512(_mm_loadu_ps(p))));
 }
 MDB_SIMD_INLINE Mask16 mask16(unsigned bits) {
   return _cvtu32_mask16(bits);

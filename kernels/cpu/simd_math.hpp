@@ -1,20 +1,22 @@
 #pragma once
-// Functions on eight floats for the mixed-precision pair kernels, written on GCC's vector
-// extensions (simd_pack.hpp): the Ewald real-space factors and 1/sqrt. Why our own: glibc's
+// Functions on eight floats (and, where the build has AVX-512, sixteen) for the mixed-precision
+// pair kernels, written on GCC's vector extensions (simd_pack.hpp): the Ewald real-space factors
+// and 1/sqrt. One definition for both widths: V is Float8 or Float16. Why our own: glibc's
 // vector functions take only plain loops under -ffast-math, and a cluster kernel's lanes are
 // vectors already. Accuracy is float's (a few ulp), which is what the kernels' float pair
 // arithmetic keeps anyway; tests/kernels/test_simd_math.cpp holds each to its bound against
 // <cmath>.
 #include <cstdint>
 
+#include "kernels/cpu/simd_avx512.hpp"
 #include "kernels/cpu/simd_pack.hpp"
 
 namespace mdb::simd {
 
 /// p[0] + p[1] s + ... + p[N-1] s^(N-1) by Horner's rule.
-template <int N>
-MDB_SIMD_INLINE Float8 horner(Float8 s, const float (&p)[N]) {
-  Float8 acc = Float8{} + p[N - 1];
+template <class V, int N>
+MDB_SIMD_INLINE V horner(V s, const float (&p)[N]) {
+  V acc = V{} + p[N - 1];
   for (int k = N - 2; k >= 0; --k) acc = acc * s + p[k];
   return acc;
 }
@@ -47,15 +49,23 @@ MDB_SIMD_INLINE Float8 clamp25(Float8 s) {
   return s < 25.0f ? s : Float8{} + 25.0f;
 #endif
 }
+#if defined(__AVX512F__)
+MDB_SIMD_INLINE Float16 clamp25(Float16 s) {
+  return from_m512(_mm512_maskz_min_ps(kAll16, to_m512(s), _mm512_set1_ps(25.0f)));
+}
+#endif
 /// K(s) with its numerator's coefficients `num` (kEwaldKNum times a constant c: c K(s)).
-MDB_SIMD_INLINE Float8 ewald_k_scaled(Float8 s, const float (&num)[7]) {
-  const Float8 c = clamp25(s);
+template <class V>
+MDB_SIMD_INLINE V ewald_k_scaled(V s, const float (&num)[7]) {
+  const V c = clamp25(s);
   return horner(c, num) / horner(c, kEwaldKDen);
 }
-MDB_SIMD_INLINE Float8 ewald_k(Float8 s) {
+template <class V>
+MDB_SIMD_INLINE V ewald_k(V s) {
   return ewald_k_scaled(s, kEwaldKNum);
 }
-MDB_SIMD_INLINE Float8 ewald_g(Float8 s) {
+template <class V>
+MDB_SIMD_INLINE V ewald_g(V s) {
   static constexpr float kP[7] = {1.1283791512141212f,     0.1910355962437279f,
                                   0.054652396293265952f,   0.0040291704482234387f,
                                   0.00036486972967354845f, 4.1636175317268792e-06f,
@@ -66,7 +76,7 @@ MDB_SIMD_INLINE Float8 ewald_g(Float8 s) {
                                   0.015774000807865531f,
                                   0.0013239632201447961f,
                                   5.8158195733856201e-05f};
-  const Float8 c = clamp25(s);
+  const V c = clamp25(s);
   return horner(c, kP) / horner(c, kQ);
 }
 
@@ -85,5 +95,12 @@ MDB_SIMD_INLINE Float8 rsqrt(Float8 r2) {
   return out;
 #endif
 }
+#if defined(__AVX512F__)
+/// The same on sixteen lanes: AVX-512's estimate (14 bits) and one Newton step.
+MDB_SIMD_INLINE Float16 rsqrt(Float16 r2) {
+  const Float16 y = from_m512(_mm512_maskz_rsqrt14_ps(kAll16, to_m512(r2)));
+  return y * (1.5f - 0.5f * r2 * y * y);
+}
+#endif
 
 }  // namespace mdb::simd

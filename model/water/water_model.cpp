@@ -25,7 +25,7 @@ WaterModel::WaterModel(WaterParams params, WaterPrecision precision)
 WaterModel::~WaterModel() = default;
 
 std::unique_ptr<ForceField> WaterModel::mixed_precision() const {
-  if (precision_ == WaterPrecision::Mixed) return nullptr;
+  if (mixed()) return nullptr;
   return std::make_unique<WaterModel>(params_, WaterPrecision::Mixed);
 }
 
@@ -68,7 +68,7 @@ void WaterModel::bind(const System& system) {
     terms.hh = table_[static_cast<std::size_t>(h * n_species_ + h)];
   }
   intramolecular_.bind(molecules_.angles, terms);
-  if (precision_ == WaterPrecision::Mixed) {
+  if (mixed()) {
     // sqrt(ke) in each charge and sqrt(4 eps) in each LJ factor: products are the pair's.
     std::vector<ChargedLjFactors> factors(static_cast<std::size_t>(n_species_));
     for (int a = 0; a < n_species_; ++a) {
@@ -128,9 +128,8 @@ ForceResult WaterModel::compute(System& system, const NeighborList& list, Comput
     throw std::logic_error("water model: compute() before bind() or after the system changed");
   }
   std::uint64_t t0 = PhaseTimer::now();
-  ForceResult out = precision_ == WaterPrecision::Mixed
-                        ? mixed_.compute(system, list, driver_, flags)
-                        : real_space_double(system, list, flags);
+  ForceResult out = mixed() ? mixed_.compute(system, list, driver_, flags)
+                            : real_space_double(system, list, flags);
   std::uint64_t t1 = PhaseTimer::now();
   ticks_[kRealSpace] += t1 - t0;
 

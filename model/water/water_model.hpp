@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/common/pair_lj_coul_long.hpp"
+#include "kernels/cpu/simd_avx512.hpp"
 #include "md/force/force_field.hpp"
 #include "model/force_driver.hpp"
 #include "model/water/water_device_data.hpp"
@@ -26,8 +27,10 @@ class Pme;
 /// plus the constant self energy. Forces, energy and virial; the virial follows a barostat's
 /// box (PME takes the box each call; its grid stays the one chosen at bind).
 /// Real-space arithmetic: Double over a half list (water_real_space), or Mixed, float pairs over
-/// a 2 x 4 cluster list (water_real_space_mixed; mixed_precision() makes one).
-enum class WaterPrecision { Double, Mixed };
+/// a cluster list (water_real_space_mixed; mixed_precision() makes one): 4 x 4 rows where the
+/// build has AVX-512, else 2 x 4 rows; Mixed2x4 takes the 2 x 4 rows whatever the build (the
+/// tests hold both kernels to the double model).
+enum class WaterPrecision { Double, Mixed, Mixed2x4 };
 
 class WaterModel final : public ForceField {
  public:
@@ -36,12 +39,12 @@ class WaterModel final : public ForceField {
                       WaterPrecision precision = WaterPrecision::Double);
   ~WaterModel() override;
 
-  std::string_view name() const override {
-    return precision_ == WaterPrecision::Mixed ? "spc/fw<mixed>" : "spc/fw";
-  }
+  std::string_view name() const override { return mixed() ? "spc/fw<mixed>" : "spc/fw"; }
   double cutoff() const override { return params_.cutoff; }
   NeighborKind neighbor_kind() const override {
-    return precision_ == WaterPrecision::Mixed ? NeighborKind::Cluster2x4 : NeighborKind::Half;
+    if (!mixed()) return NeighborKind::Half;
+    return simd::kHas512 && precision_ == WaterPrecision::Mixed ? NeighborKind::Cluster4x4
+                                                                : NeighborKind::Cluster2x4;
   }
   /// The same model with its real-space pairs in float (nullptr for a mixed one).
   std::unique_ptr<ForceField> mixed_precision() const override;
@@ -70,6 +73,7 @@ class WaterModel final : public ForceField {
   std::array<int, 3> grid() const;
 
  private:
+  bool mixed() const { return precision_ != WaterPrecision::Double; }
   /// The real-space pairs in double over a half list (water_real_space), folded into system.f.
   ForceResult real_space_double(System& system, const NeighborList& list, ComputeFlags flags);
 

@@ -23,8 +23,10 @@ void WaterMixedRealSpace::bind(std::vector<ChargedLjFactors> by_species, double 
 
 ForceResult WaterMixedRealSpace::compute(System& system, const NeighborList& list,
                                          ForceDriver& driver, ComputeFlags flags) {
-  if (list.kind() != NeighborKind::Cluster2x4) {
-    throw std::invalid_argument("water model (mixed): needs a 2 x 4 cluster neighbour list");
+  if (list.kind() != NeighborKind::Cluster2x4 &&
+      !(simd::kHas512 && list.kind() == NeighborKind::Cluster4x4)) {
+    throw std::invalid_argument(
+        "water model (mixed): needs a 2 x 4 cluster neighbour list (or 4 x 4 with AVX-512)");
   }
   const ClusterPairList& clusters = list.clusters();
   pass_.pack(system, clusters, driver);

@@ -1,8 +1,9 @@
 #pragma once
 // The water model's real-space pairs in mixed precision: LJ(O-O) + erfc Coulomb in float, eight
-// pairs per instruction over a 2 x 4 cluster list (kernels/cpu/lj_coul_long_term.hpp), sums in
-// double. What `cpu-mixed` rows run, as OpenMM's CPU platform and GROMACS compute their
-// non-bonded pairs; the excluded pairs' corrections, bonded terms and PME stay in double.
+// pairs per instruction over a 2 x 4 cluster list or sixteen over a 4 x 4 one
+// (kernels/cpu/lj_coul_long_term.hpp), sums in double. What `cpu-mixed` rows run, as OpenMM's CPU
+// platform and GROMACS compute their non-bonded pairs; the excluded pairs' corrections, bonded
+// terms and PME stay in double.
 #include <cstdint>
 #include <vector>
 
@@ -21,8 +22,8 @@ class WaterMixedRealSpace {
  public:
   /// Each species' factors (ChargedLjFactors), beta (1/Angstrom) and the cut-off (Angstrom).
   void bind(std::vector<ChargedLjFactors> by_species, double beta, double cutoff);
-  /// system.f = the forces of the pairs of `list` (a 2 x 4 cluster list) on the driver's threads;
-  /// energy and virial as `flags` ask.
+  /// system.f = the forces of the pairs of `list` (a 2 x 4 cluster list, or a 4 x 4 one where the
+  /// build has AVX-512) on the driver's threads; energy and virial as `flags` ask.
   ForceResult compute(System& system, const NeighborList& list, ForceDriver& driver,
                       ComputeFlags flags);
 

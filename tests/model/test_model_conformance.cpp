@@ -237,8 +237,24 @@ ModelCase water_spcfw_mixed() {
   return c;
 }
 
+// The same on 2 x 4 rows whatever the build (water_spcfw_mixed runs 4 x 4 rows where the build
+// has AVX-512).
+ModelCase water_spcfw_mixed_2x4() {
+  ModelCase c = water_spcfw_mixed();
+  c.name = "water_spcfw_mixed_2x4";
+  c.make = [] {
+    WaterParams p = WaterParams::spc_fw();
+    p.ewald.fourier_spacing = 0.4;
+    p.ewald.order = 8;
+    return std::make_unique<WaterModel>(p, WaterPrecision::Mixed2x4);
+  };
+  return c;
+}
+
 INSTANTIATE_TEST_SUITE_P(Water, ModelConformance,
-                         ::testing::Values(water_spcfw(), water_spcfw_mixed()), model_case_name);
+                         ::testing::Values(water_spcfw(), water_spcfw_mixed(),
+                                           water_spcfw_mixed_2x4()),
+                         model_case_name);
 #endif
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "kernels/common/cell_rescaling_terms.hpp"
+#include "kernels/cpu/simd_avx512.hpp"
 #include "md/core/units.hpp"
 #include "md/engine/simulation.hpp"
 #include "md/integrate/cell_rescaling.hpp"
@@ -183,7 +184,8 @@ namespace {
 // |x| up to ~7 A here: 4e-7 A) and of each pair term (the Ewald factors' fits: a few 1e-7 of the
 // bare Coulomb term), summed over ~10^4 pairs of both signs. Measured: energy 1.5e-7 eV/atom,
 // forces 4.3e-7 RMS relative, virial 1.3e-6 of the largest; the bounds are far below what a
-// wrong term, a missed image or a missing exclusion gives (1e-2 or more).
+// wrong term, a missed image or a missing exclusion gives (1e-2 or more). Both float kernels
+// the build has: the default (4 x 4 rows where the build has AVX-512) and 2 x 4 rows.
 TEST(WaterModel, MixedPrecisionAgreesWithDouble) {
   const System s = test::jittered_water(27, 0.1, 3);
   WaterModel dbl(WaterParams::spc_fw());
@@ -192,26 +194,33 @@ TEST(WaterModel, MixedPrecisionAgreesWithDouble) {
   EXPECT_EQ(mixed->name(), "spc/fw<mixed>");
   EXPECT_EQ(mixed->mixed_precision(), nullptr);
   const auto a = test::evaluate(dbl, s);
-  const auto b = test::evaluate(*mixed, s);
-  double err2 = 0.0, norm2 = 0.0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    err2 += (a.fx[i] - b.fx[i]) * (a.fx[i] - b.fx[i]) + (a.fy[i] - b.fy[i]) * (a.fy[i] - b.fy[i]) +
-            (a.fz[i] - b.fz[i]) * (a.fz[i] - b.fz[i]);
-    norm2 += a.fx[i] * a.fx[i] + a.fy[i] * a.fy[i] + a.fz[i] * a.fz[i];
-  }
-  const double per_atom = static_cast<double>(s.size());
-  std::printf("mixed vs double: energy %.3g eV/atom, forces %.3g RMS relative, virial",
-              std::abs(a.result.energy - b.result.energy) / per_atom, std::sqrt(err2 / norm2));
-  double largest = 0.0;
-  for (double w : a.result.virial) largest = std::max(largest, std::abs(w));
-  for (int k = 0; k < 6; ++k) {
-    std::printf(" %.3g", std::abs(a.result.virial[k] - b.result.virial[k]) / largest);
-  }
-  std::printf(" of the largest\n");
-  EXPECT_LT(std::abs(a.result.energy - b.result.energy) / per_atom, 1e-6);
-  EXPECT_LT(std::sqrt(err2 / norm2), 3e-6);
-  for (int k = 0; k < 6; ++k) {
-    EXPECT_NEAR(a.result.virial[k], b.result.virial[k], 5e-6 * largest) << k;
+  for (WaterPrecision precision : {WaterPrecision::Mixed, WaterPrecision::Mixed2x4}) {
+    WaterModel model(WaterParams::spc_fw(), precision);
+    const bool rows4x4 = simd::kHas512 && precision == WaterPrecision::Mixed;
+    SCOPED_TRACE(rows4x4 ? "4 x 4 rows" : "2 x 4 rows");
+    EXPECT_EQ(model.neighbor_kind(), rows4x4 ? NeighborKind::Cluster4x4 : NeighborKind::Cluster2x4);
+    EXPECT_EQ(model.mixed_precision(), nullptr);
+    const auto b = test::evaluate(model, s);
+    double err2 = 0.0, norm2 = 0.0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      err2 += (a.fx[i] - b.fx[i]) * (a.fx[i] - b.fx[i]) +
+              (a.fy[i] - b.fy[i]) * (a.fy[i] - b.fy[i]) + (a.fz[i] - b.fz[i]) * (a.fz[i] - b.fz[i]);
+      norm2 += a.fx[i] * a.fx[i] + a.fy[i] * a.fy[i] + a.fz[i] * a.fz[i];
+    }
+    const double per_atom = static_cast<double>(s.size());
+    std::printf("mixed vs double: energy %.3g eV/atom, forces %.3g RMS relative, virial",
+                std::abs(a.result.energy - b.result.energy) / per_atom, std::sqrt(err2 / norm2));
+    double largest = 0.0;
+    for (double w : a.result.virial) largest = std::max(largest, std::abs(w));
+    for (int k = 0; k < 6; ++k) {
+      std::printf(" %.3g", std::abs(a.result.virial[k] - b.result.virial[k]) / largest);
+    }
+    std::printf(" of the largest\n");
+    EXPECT_LT(std::abs(a.result.energy - b.result.energy) / per_atom, 1e-6);
+    EXPECT_LT(std::sqrt(err2 / norm2), 3e-6);
+    for (int k = 0; k < 6; ++k) {
+      EXPECT_NEAR(a.result.virial[k], b.result.virial[k], 5e-6 * largest) << k;
+    }
   }
 }
 
