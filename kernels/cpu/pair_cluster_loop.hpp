@@ -20,6 +20,17 @@
 
 namespace mdb {
 
+/// Lane l of a vector evaluator set to one pair's parameters (the multi-species paths).
+template <class V, class Real>
+MDB_SIMD_INLINE void set_pair_lane(LjPair<V>& p, int l, const LjPair<Real>& q) {
+  p.lj1[l] = q.lj1;
+  p.lj2[l] = q.lj2;
+  p.lj3[l] = q.lj3;
+  p.lj4[l] = q.lj4;
+  p.rc2[l] = q.rc2;
+  p.eshift[l] = q.eshift;
+}
+
 /// The evaluator for the lanes of a vector V of pairs: lanes 0-3 an i-atom of species row
 /// `row_lo` against j-atoms of species `tj_lo`, lanes 4-7 (an 8-lane V) one of row `row_hi`
 /// against `tj_hi`. The multi-species path; one species uses the table's only entry.
@@ -28,14 +39,7 @@ MDB_SIMD_INLINE LjPair<V> pair_lanes(const LjPair<Real>* row_lo, const int* tj_l
                                      const LjPair<Real>* row_hi, const int* tj_hi) {
   constexpr int kLanes = static_cast<int>(sizeof(V) / sizeof(Real));
   LjPair<V> p;
-  auto set = [&p](int l, const LjPair<Real>& q) {
-    p.lj1[l] = q.lj1;
-    p.lj2[l] = q.lj2;
-    p.lj3[l] = q.lj3;
-    p.lj4[l] = q.lj4;
-    p.rc2[l] = q.rc2;
-    p.eshift[l] = q.eshift;
-  };
+  auto set = [&p](int l, const LjPair<Real>& q) { set_pair_lane(p, l, q); };
   // Two loops, not one with `(l < 4 ? tj_lo : tj_hi)[l % 4]`: GCC 12 with -fsanitize=undefined
   // (shift or signed-integer-overflow) miscompiles that select and fills lanes 4-5 from tj_lo.
   for (int l = 0; l < 4; ++l) set(l, row_lo[tj_lo[l]]);

@@ -149,14 +149,7 @@ struct LjTableTerm {
       LjPair<V> p;
       for (int a = 0; a < L::kIAtoms; ++a) {
         for (int b = 0; b < ClusterPairView::kClusterSize; ++b) {
-          const LjPair<float>& q = row.row[a][tj[b]];
-          const int l = 4 * a + b;
-          p.lj1[l] = q.lj1;
-          p.lj2[l] = q.lj2;
-          p.lj3[l] = q.lj3;
-          p.lj4[l] = q.lj4;
-          p.rc2[l] = q.rc2;
-          p.eshift[l] = q.eshift;
+          set_pair_lane(p, 4 * a + b, row.row[a][tj[b]]);
         }
       }
       return eval(p);

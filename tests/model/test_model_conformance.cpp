@@ -7,6 +7,8 @@
 #include "tests/model/model_conformance.hpp"
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string_view>
 #include <type_traits>
 
@@ -195,15 +197,20 @@ INSTANTIATE_TEST_SUITE_P(
 // Double: the default finite-difference steps and tolerances. NVE at 0.5 fs from a jittered
 // start: Verlet's energy oscillates by about (omega dt)^2/8 kT per atom for the O-H stretch
 // (period ~9 fs: 0.014 kT, 3.7e-4 eV), measured 4.2e-4; the bound is 1e-3.
-ModelCase water_spcfw() {
-  ModelCase c;
-  c.name = "water_spcfw";
-  c.make = [] {
+// SPC/Fw with the converged mesh, in the given real-space arithmetic.
+std::function<std::unique_ptr<ForceField>()> converged_water(WaterPrecision precision) {
+  return [precision] {
     WaterParams p = WaterParams::spc_fw();
     p.ewald.fourier_spacing = 0.4;
     p.ewald.order = 8;
-    return std::make_unique<WaterModel>(p);
+    return std::make_unique<WaterModel>(p, precision);
   };
+}
+
+ModelCase water_spcfw() {
+  ModelCase c;
+  c.name = "water_spcfw";
+  c.make = converged_water(WaterPrecision::Double);
   c.system = [] { return jittered_water(27, 0.05, 9); };
   c.fd_every = 7;
   c.nve_dt = 0.0005;
@@ -228,12 +235,7 @@ ModelCase water_spcfw_mixed() {
   c.strain_step = 3e-3;
   c.virial_tolerance = 1e-2;
   c.invariance_tolerance = 1e-5;
-  c.make = [] {
-    WaterParams p = WaterParams::spc_fw();
-    p.ewald.fourier_spacing = 0.4;
-    p.ewald.order = 8;
-    return std::make_unique<WaterModel>(p, WaterPrecision::Mixed);
-  };
+  c.make = converged_water(WaterPrecision::Mixed);
   return c;
 }
 
@@ -242,12 +244,7 @@ ModelCase water_spcfw_mixed() {
 ModelCase water_spcfw_mixed_2x4() {
   ModelCase c = water_spcfw_mixed();
   c.name = "water_spcfw_mixed_2x4";
-  c.make = [] {
-    WaterParams p = WaterParams::spc_fw();
-    p.ewald.fourier_spacing = 0.4;
-    p.ewald.order = 8;
-    return std::make_unique<WaterModel>(p, WaterPrecision::Mixed2x4);
-  };
+  c.make = converged_water(WaterPrecision::Mixed2x4);
   return c;
 }
 
