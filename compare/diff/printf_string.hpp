@@ -13,4 +13,9 @@ inline std::string printf_string(const char* format, double v) {
   return buffer;
 }
 
+/// A fraction as a whole percentage: 0.254 -> "25 %" (the report's shares and axis labels).
+inline std::string percent_string(double fraction) {
+  return printf_string("%.0f %%", fraction * 100);
+}
+
 }  // namespace mdb::compare

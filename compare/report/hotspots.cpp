@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "compare/diff/comparison_output.hpp"
 #include "compare/diff/printf_string.hpp"
@@ -12,12 +11,6 @@ namespace mdb::compare {
 namespace {
 
 namespace HL = hotspot_limits;
-
-std::string percent(double fraction) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.0f %%", fraction * 100);
-  return buffer;
-}
 
 std::string us(double v) {
   return format_value(v, "us");
@@ -129,10 +122,10 @@ void neighbor_rule(const BenchSummary& b, double neigh, std::vector<Finding>& ou
   if (!(neigh > HL::kNeighborShare)) return;
   const double atoms = atoms_per_replica(b);
   const bool small = atoms < HL::kSmallSystemAtoms;
-  const std::string observation = "The neighbour list takes " + percent(neigh) +
-                                  " of the step (rule: above " + percent(HL::kNeighborShare) +
-                                  ", " + percent(HL::kNeighborShareSmall) + " below " +
-                                  printf_string("%.0f", HL::kSmallSystemAtoms) + " atoms).";
+  const std::string observation =
+      "The neighbour list takes " + percent_string(neigh) + " of the step (rule: above " +
+      percent_string(HL::kNeighborShare) + ", " + percent_string(HL::kNeighborShareSmall) +
+      " below " + printf_string("%.0f", HL::kSmallSystemAtoms) + " atoms).";
   if (measures_a_peer(b)) {
     add(out, "neighbor-share", Severity::kInfo, observation,
         "LAMMPS's own list with the case's skin and rebuild policy: compare the engine's row of "
@@ -161,7 +154,7 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
       neigh > HL::kNeighborShare || other > HL::kOtherShare || integrate > HL::kIntegrateShare;
   if (force < HL::kForceShareLow && !explained) {
     add(out, "force-share-low", Severity::kInfo,
-        "The force field takes only " + percent(force) +
+        "The force field takes only " + percent_string(force) +
             " of the step (MD codes usually spend "
             "60-80 % there).",
         "The rest is overhead: at small sizes the fixed per-step cost dominates. Measure a larger "
@@ -171,9 +164,10 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
     const bool threaded_batch = b.parts.family == "Batched" && b.value("worker_threads") > 1;
     const bool machine = threaded_batch && within_floor(other, noise.batched_wait_fence);
     add(out, "other-share", machine ? Severity::kInfo : Severity::kWarning,
-        percent(other) + " of the thread time is outside force, neighbour list and integration." +
+        percent_string(other) +
+            " of the thread time is outside force, neighbour list and integration." +
             (machine ? " The run's other threaded Batched rows wait up to " +
-                           percent(noise.batched_wait_fence) +
+                           percent_string(noise.batched_wait_fence) +
                            " (Tukey's fence over them): the machine's load, not this row's."
                      : ""),
         other_share_advice(b));
@@ -185,9 +179,10 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
     // the force field itself does more than stream arrays and draw noise.
     const bool costs_more_than_forces = !(integrate < force);
     add(out, "integrate-share", costs_more_than_forces ? Severity::kWarning : Severity::kInfo,
-        "Integration takes " + percent(integrate) + " of the step" +
-            (costs_more_than_forces ? ", as much as the force field (" + percent(force) + ")."
-                                    : " (the force field " + percent(force) + ")."),
+        "Integration takes " + percent_string(integrate) + " of the step" +
+            (costs_more_than_forces
+                 ? ", as much as the force field (" + percent_string(force) + ")."
+                 : " (the force field " + percent_string(force) + ")."),
         costs_more_than_forces
             ? "An integrator streams the arrays once per step and should cost a fraction of the "
               "forces: look for allocation, a per-step reduction or expensive random numbers "
@@ -207,13 +202,13 @@ std::string floor_note(const char* what, double fence) {
 std::string rebuild_note(const BenchSummary& b) {
   const double f = b.value("frac_neigh");
   if (!b.has("steps_per_build")) {
-    return "Slow steps are likely neighbour rebuilds (" + percent(f) +
+    return "Slow steps are likely neighbour rebuilds (" + percent_string(f) +
            " of the time is in the list).";
   }
   const double k = b.value("steps_per_build");
   return "Slow steps are neighbour rebuilds: one step in " + printf_string("%.3g", k) +
          " rebuilds, at up to about " + printf_string("%.1f", rebuild_step_over_mean(b)) +
-         "x the mean step (" + percent(f) + " of the time is in the list).";
+         "x the mean step (" + percent_string(f) + " of the time is in the list).";
 }
 
 void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Finding>& out) {
@@ -228,7 +223,7 @@ void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Find
     } else if (rebuilds) {
       add(out, "step-cv", Severity::kInfo,
           "Step times vary (CV " + printf_string("%.2f", cv) + "), and " +
-              percent(b.value("frac_neigh")) +
+              percent_string(b.value("frac_neigh")) +
               " of the time is in the neighbour list: rebuild steps are much slower than others.",
           "Expected with a Verlet list. To narrow it, make rebuilds rarer or cheaper (see the "
           "neighbour rule); judge machine noise by the run-to-run variation instead.");
@@ -245,8 +240,9 @@ void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Find
   }
   if (b.repetition_cv > HL::kRepetitionCv) {
     add(out, "repetition-cv", Severity::kWarning,
-        "Repetitions disagree: real_time varies " + percent(b.repetition_cv) +
-            " from one repetition to the next (rule: above " + percent(HL::kRepetitionCv) + ").",
+        "Repetitions disagree: real_time varies " + percent_string(b.repetition_cv) +
+            " from one repetition to the next (rule: above " + percent_string(HL::kRepetitionCv) +
+            ").",
         "A 5 % regression cannot be seen through that: quiet the machine, run longer "
         "(--benchmark_min_time) or add repetitions, and compare interleaved runs.");
   }
@@ -351,7 +347,7 @@ void memory_and_physics_rules(const BenchSummary& b, std::vector<Finding>& out) 
 void nn_rules(const BenchSummary& b, std::vector<Finding>& out) {
   if (const double d = b.value("nn_descriptor_frac"); d > HL::kNnDescriptorShare) {
     add(out, "nn-descriptor", Severity::kInfo,
-        "The descriptor (AEV) takes " + percent(d) + " of the force-field time.",
+        "The descriptor (AEV) takes " + percent_string(d) + " of the force-field time.",
         "Vectorise the radial and angular terms over neighbours, reuse pair distances between "
         "them, or shrink the angular cutoff (the angular terms grow with neighbours squared).");
   }
@@ -359,8 +355,8 @@ void nn_rules(const BenchSummary& b, std::vector<Finding>& out) {
   const double peak = b.value("nn_gemm_peak_frac");
   if (net > HL::kNnNetworkShare && peak < HL::kNnGemmPeak) {
     add(out, "nn-gemm", Severity::kWarning,
-        "The networks take " + percent(net) + " of the force-field time but run at " +
-            percent(peak) + " of this machine's matrix-multiply peak.",
+        "The networks take " + percent_string(net) + " of the force-field time but run at " +
+            percent_string(peak) + " of this machine's matrix-multiply peak.",
         "The layers run as thin products: batch all atoms of a species into one matrix per "
         "layer (and replicas together), so each product is large enough to reach the GEMM rate.");
   }

@@ -2,9 +2,9 @@
 // the comparison view), with benchmark names as row labels on the left.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "compare/diff/comparison_output.hpp"
+#include "compare/diff/printf_string.hpp"
 #include "compare/report/report_charts.hpp"
 #include "compare/report/svg_plot.hpp"
 
@@ -67,12 +67,6 @@ void draw_row_labels(SvgCanvas& svg, const Rows& r) {
   }
 }
 
-std::string percent_label(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.0f %%", v * 100);
-  return buffer;
-}
-
 struct Segment {
   const char* metric;  // nullptr: the rest up to 100 %
   const char* label;
@@ -95,7 +89,7 @@ std::string stacked_chart(const std::vector<const BenchSummary*>& all,
   SvgCanvas svg(kChartWidth, r.height, title);
   draw_legend(svg, r.frame.left, 8, r.frame.width, legend);
   const Scale x = Scale::linear(0, 1, r.frame.left, r.frame.right());
-  draw_x_axis(svg, r.frame, x, axis, percent_label);
+  draw_x_axis(svg, r.frame, x, axis, percent_string);
   draw_row_labels(svg, r);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     double start = 0;
@@ -105,10 +99,10 @@ std::string stacked_chart(const std::vector<const BenchSummary*>& all,
       share = std::min(share, 1 - start);  // shares that add up past 100 % by rounding
       const double x0 = x(start), x1 = x(start + share), yc = row_center(r, i);
       svg.rect(x0, yc - 7, x1 - x0, 14, s.color,
-               short_label(rows[i]->name) + ": " + s.label + " " + percent_label(share));
+               short_label(rows[i]->name) + ": " + s.label + " " + percent_string(share));
       // 4 % and up carry their percentage, where the text fits.
       if (share >= 0.04 && x1 - x0 >= 26)
-        svg.text((x0 + x1) / 2, yc + 4, percent_label(share), "middle", 10, "#fff");
+        svg.text((x0 + x1) / 2, yc + 4, percent_string(share), "middle", 10, "#fff");
       start += share;
     }
   }

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <limits>
+
+#include "compare/diff/printf_string.hpp"
 
 namespace mdb::compare {
 namespace {
@@ -113,9 +114,7 @@ std::vector<LatticeSpeedup> lattice_speedups(const RunSummary& run) {
 }
 
 std::string speedup_number(double ratio) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3g", ratio);
-  return buffer;
+  return printf_string("%.3g", ratio);
 }
 
 LatticeSpeedupTable lattice_speedup_table(const RunSummary& run) {
