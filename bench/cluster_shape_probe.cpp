@@ -79,12 +79,8 @@ void run_kernel(const ClusterPairView& v, const LjPair<float>& lj, KernelArrays&
   std::fill(a.jf.begin(), a.jf.end(), 0.0f);
   const auto ns = static_cast<std::size_t>(v.n_i_slots());
   double* f = a.fi.data();
-  const PairSums s =
-      v.i_atoms_per_row == 4
-          ? pair_forces_cluster_mixed_4x4_dispatch(v, 0, v.n_row_groups(), &lj, 1, false, a.p(),
-                                                   a.j(), f, f + ns, f + 2 * ns)
-          : pair_forces_cluster_mixed_dispatch(v, 0, v.n_row_groups(), &lj, 1, false, a.p(), a.j(),
-                                               f, f + ns, f + 2 * ns);
+  const PairSums s = pair_forces_cluster_mixed_lj(v, 0, v.n_row_groups(), &lj, 1, false, a.p(),
+                                                  a.j(), f, f + ns, f + 2 * ns);
   benchmark::DoNotOptimize(s);
 }
 

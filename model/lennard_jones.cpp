@@ -132,13 +132,10 @@ ForceResult LennardJones<Real>::compute_clusters(System& system, const NeighborL
   const ClusterPairList& clusters = list.clusters();
   if constexpr (std::is_same_v<Real, float>) {
     mixed_.pack(system, clusters, driver_);
-    const bool rows4x4 = list.kind() == NeighborKind::Cluster4x4;
     const PairSums sums =
         mixed_.run(clusters, driver_, [&](const ClusterPairView& v, int b, int e, auto... a) {
-          return rows4x4 ? pair_forces_cluster_mixed_4x4_dispatch(v, b, e, table_.data(),
-                                                                  n_species_, flags.energy, a...)
-                         : pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_,
-                                                              flags.energy, a...);
+          return pair_forces_cluster_mixed_lj(v, b, e, table_.data(), n_species_, flags.energy,
+                                              a...);
         });
     return mixed_.finish(system, clusters, driver_, flags, sums);
   } else {

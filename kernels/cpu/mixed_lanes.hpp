@@ -3,7 +3,8 @@
 // both kernels: the 2 x 4 kernel's eight lanes (pair_cluster_mixed_loop.hpp: lane 4 a + b is
 // i-atom a of a slot pair, j-slot b) and the 4 x 4 kernel's sixteen where the build has AVX-512
 // (pair_cluster_mixed_4x4_loop.hpp: i-atom a of an i-cluster). Per-slot float arrays are laid
-// out as the kernels' positions are, each cluster's four values twice (MixedClusterArrays).
+// out as the kernels' positions are, each cluster's four values twice (MixedClusterArrays); the
+// kernels read their positions through it too.
 #include "kernels/cpu/simd_avx512.hpp"
 #include "kernels/cpu/simd_pack.hpp"
 

@@ -17,7 +17,6 @@
 // sum.
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
@@ -63,10 +62,8 @@ PairSums pair_forces_cluster_mixed_4x4(const ClusterPairView& v, int c_begin, in
       for (double* f : f_out) f[si] = f[si + 1] = f[si + 2] = f[si + 3] = 0.0;
       continue;
     }
-    // Positions hold each cluster twice (MixedClusterArrays); the first copy is enough here.
-    const F16 xi = simd::spread4(x + 2 * si);
-    const F16 yi = simd::spread4(y + 2 * si);
-    const F16 zi = simd::spread4(z + 2 * si);
+    using L = simd::Lanes<F16>;
+    const F16 xi = L::i_values(x, si), yi = L::i_values(y, si), zi = L::i_values(z, si);
     const typename Term::IRow irow = term.i_row(si);
     F16 fix{}, fiy{}, fiz{};
     F16 e_acc{};
@@ -82,10 +79,9 @@ PairSums pair_forces_cluster_mixed_4x4(const ClusterPairView& v, int c_begin, in
       Row r;
       r.cj = row_cluster[k];
       r.listed = simd::mask16(row_mask[k]);
-      const std::ptrdiff_t pj = static_cast<std::ptrdiff_t>(2 * kC) * r.cj;
-      r.dx = simd::repeat4(x + pj) - xi;
-      r.dy = simd::repeat4(y + pj) - yi;
-      r.dz = simd::repeat4(z + pj) - zi;
+      r.dx = L::j_values(x, r.cj) - xi;
+      r.dy = L::j_values(y, r.cj) - yi;
+      r.dz = L::j_values(z, r.cj) - zi;
       r.r2 = r.dx * r.dx + r.dy * r.dy + r.dz * r.dz;
       r.pre = term.pre(simd::select(r.listed, one, r.r2));
       return r;
@@ -123,30 +119,25 @@ PairSums pair_forces_cluster_mixed_4x4(const ClusterPairView& v, int c_begin, in
 
 #endif  // __AVX512F__
 
-/// Runtime flags -> compile-time instantiation (dispatch_pair_flags; no virial), LJ from a
-/// species table. Throws std::logic_error unless `v` is a 4 x 4 list and the build has AVX-512
-/// (simd::kHas512; a model asks for a 4 x 4 list only then).
-inline PairSums pair_forces_cluster_mixed_4x4_dispatch(const ClusterPairView& v, int c_begin,
-                                                       int c_end, const LjPair<float>* table,
-                                                       int n_species, bool energy,
-                                                       MixedClusterArrays pos,
-                                                       MixedClusterArrays jf, double* fx,
-                                                       double* fy, double* fz) {
-  if (v.i_atoms_per_row != 4) {
-    throw std::logic_error("pair_forces_cluster_mixed_4x4: needs a list of four i-atoms per row");
-  }
+/// LJ from a species table over a mixed list, the kernel picked by the list's rows: this file's
+/// on a 4 x 4 list (where the build has AVX-512), pair_forces_cluster_mixed on a 2 x 4 one;
+/// runtime flags -> compile-time instantiation (dispatch_pair_flags; no virial). Throws
+/// std::logic_error on another list.
+inline PairSums pair_forces_cluster_mixed_lj(const ClusterPairView& v, int g_begin, int g_end,
+                                             const LjPair<float>* table, int n_species, bool energy,
+                                             MixedClusterArrays pos, MixedClusterArrays jf,
+                                             double* fx, double* fy, double* fz) {
 #if defined(__AVX512F__)
-  return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
-    return pair_forces_cluster_mixed_4x4<E>(
-        v, c_begin, c_end, LjTableTerm<S, simd::Float16>(table, n_species, v.species), pos, jf, fx,
-        fy, fz);
-  });
-#else
-  static_cast<void>(c_begin), static_cast<void>(c_end), static_cast<void>(table);
-  static_cast<void>(n_species), static_cast<void>(energy), static_cast<void>(pos);
-  static_cast<void>(jf), static_cast<void>(fx), static_cast<void>(fy), static_cast<void>(fz);
-  throw std::logic_error("pair_forces_cluster_mixed_4x4: this build has no AVX-512");
+  if (v.i_atoms_per_row == 4) {
+    return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
+      return pair_forces_cluster_mixed_4x4<E>(
+          v, g_begin, g_end, LjTableTerm<S, simd::Float16>(table, n_species, v.species), pos, jf,
+          fx, fy, fz);
+    });
+  }
 #endif
+  return pair_forces_cluster_mixed_dispatch(v, g_begin, g_end, table, n_species, energy, pos, jf,
+                                            fx, fy, fz);
 }
 
 }  // namespace mdb

@@ -194,10 +194,8 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
       fx[si] = fy[si] = fz[si] = fx[si + 1] = fy[si + 1] = fz[si + 1] = 0.0;
       continue;
     }
-    const int pi = 2 * kC * (si / kC) + si % kC;
-    const F8 xi = simd::join(F4{} + x[pi], F4{} + x[pi + 1]);
-    const F8 yi = simd::join(F4{} + y[pi], F4{} + y[pi + 1]);
-    const F8 zi = simd::join(F4{} + z[pi], F4{} + z[pi + 1]);
+    using L = simd::Lanes<F8>;
+    const F8 xi = L::i_values(x, si), yi = L::i_values(y, si), zi = L::i_values(z, si);
     const typename Term::IRow irow = term.i_row(si);
     F8 fix{}, fiy{}, fiz{};
     F8 e_acc{};
@@ -216,10 +214,9 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
       Row r;
       r.cj = row_cluster[k];
       r.listed = simd::lane_mask8(row_mask[k]);
-      const int pj = 2 * kC * r.cj;
-      r.dx = xi - simd::load<F8>(x + pj);
-      r.dy = yi - simd::load<F8>(y + pj);
-      r.dz = zi - simd::load<F8>(z + pj);
+      r.dx = xi - L::j_values(x, r.cj);
+      r.dy = yi - L::j_values(y, r.cj);
+      r.dz = zi - L::j_values(z, r.cj);
       r.r2 = r.dx * r.dx + r.dy * r.dy + r.dz * r.dz;
       r.pre = term.pre(r.listed ? r.r2 : one);
       return r;
