@@ -23,10 +23,16 @@ struct ExtendedForces {
   }
   /// Sizes for n_ext atoms (no allocation once the capacity suffices) and zeroes them.
   void reset(std::size_t n_ext) {
-    for (auto* a : {&x, &y, &z}) {
-      resize_with_headroom(*a, n_ext);
-      std::fill_n(a->begin(), n_ext, 0.0);
-    }
+    size_for(n_ext);
+    zero(0, n_ext);
+  }
+  /// Sizes for n_ext atoms, keeping what they hold.
+  void size_for(std::size_t n_ext) {
+    for (auto* a : {&x, &y, &z}) resize_with_headroom(*a, n_ext);
+  }
+  /// Zeroes atoms [begin, end).
+  void zero(std::size_t begin, std::size_t end) {
+    for (auto* a : {&x, &y, &z}) std::fill(a->begin() + begin, a->begin() + end, 0.0);
   }
   /// W_ab = sum over extended atoms of x_a f_b (LAMMPS's virial_fdotr), LAMMPS order xx yy zz xy
   /// xz yz. Exact for an energy that is translation invariant as a function of the extended

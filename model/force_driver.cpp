@@ -79,6 +79,7 @@ ForceResult ForceDriver::finish_clusters(System& system, const ClusterPairList& 
                            fold_, [&](int c, ClusterForce& f) {
                              const std::size_t s = static_cast<std::size_t>(kC) * c;
                              for (int t = 0; t < nt; ++t) {
+                               if (!written_.writes(t, c)) continue;
                                const ExtendedForces& b = of(t);
                                f[0] += simd::load<D4>(b.x.data() + s);
                                f[1] += simd::load<D4>(b.y.data() + s);

@@ -16,6 +16,7 @@
 #include "md/force/force_field.hpp"
 #include "model/cluster_fold.hpp"
 #include "model/extended_forces.hpp"
+#include "model/thread_cluster_blocks.hpp"
 
 namespace mdb {
 
@@ -47,10 +48,11 @@ class ForceDriver {
   /// for n_ext extended atoms. Leaves the sum of the buffers in forces().
   template <class Loop>
   PairSums accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows, Loop&& loop);
-  /// accumulate() leaving each thread's buffer as it is, for finish_clusters, whose fold sums them.
+  /// split() over a cluster list's row groups with loop(t, begin, end, ExtendedForces& f): each
+  /// thread into its own buffer over the list's slots, zeroed where its rows write
+  /// (ThreadClusterBlocks) and left so for finish_clusters, whose fold sums them.
   template <class Loop>
-  PairSums accumulate_per_thread(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
-                                 Loop&& loop);
+  PairSums accumulate_clusters(const ClusterPairList& clusters, Loop&& loop);
 
   /// The forces accumulate() summed (thread 0's buffer), for a model that adds terms of its own
   /// before finish().
@@ -66,7 +68,7 @@ class ForceDriver {
   /// the loop's sums or from positions), then the fold.
   ForceResult finish(System& system, const NeighborList& list, ComputeFlags flags,
                      const PairSums& sums, VirialFrom virial_from) const;
-  /// The end of a compute over a cluster list after accumulate_per_thread: every thread's slot
+  /// The end of a compute over a cluster list after accumulate_clusters: every thread's slot
   /// forces folded onto the atoms, the virial taken on the way (fold_clusters) when asked.
   ForceResult finish_clusters(System& system, const ClusterPairList& clusters, ComputeFlags flags,
                               const PairSums& sums);
@@ -81,6 +83,7 @@ class ForceDriver {
   std::vector<ExtendedForces> extra_;  ///< threads 1..size-1
   std::vector<PairSums> sums_;         ///< per thread
   ClusterFoldScratch fold_;
+  ThreadClusterBlocks written_;  ///< accumulate_clusters: where each thread's buffer is live
 };
 
 template <class Loop>
@@ -101,11 +104,16 @@ PairSums ForceDriver::split(const std::int64_t* work_offsets, int n_rows, Loop&&
 }
 
 template <class Loop>
-PairSums ForceDriver::accumulate_per_thread(std::size_t n_ext, const std::int64_t* work_offsets,
-                                            int n_rows, Loop&& loop) {
-  return split(work_offsets, n_rows, [&](int t, int b, int e) {
+PairSums ForceDriver::accumulate_clusters(const ClusterPairList& clusters, Loop&& loop) {
+  constexpr std::size_t kC = ClusterPairView::kClusterSize;
+  const ClusterPairView v = clusters.view();
+  reserve(clusters.max_slots());  // slot counts move between builds
+  const bool mark = written_.start(clusters, threads());
+  return split(v.row_offsets, v.n_row_groups(), [&](int t, int b, int e) {
+    if (mark) written_.mark(t, v, b, e);
     ExtendedForces& f = of(t);
-    f.reset(n_ext);
+    f.size_for(static_cast<std::size_t>(clusters.n_slots()));
+    written_.for_each_run(t, [&](int c_begin, int c_end) { f.zero(kC * c_begin, kC * c_end); });
     return loop(t, b, e, f);
   });
 }
@@ -113,7 +121,11 @@ PairSums ForceDriver::accumulate_per_thread(std::size_t n_ext, const std::int64_
 template <class Loop>
 PairSums ForceDriver::accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows,
                                  Loop&& loop) {
-  const PairSums total = accumulate_per_thread(n_ext, work_offsets, n_rows, loop);
+  const PairSums total = split(work_offsets, n_rows, [&](int t, int b, int e) {
+    ExtendedForces& f = of(t);
+    f.reset(n_ext);
+    return loop(t, b, e, f);
+  });
   if (team_ != nullptr) reduce(n_ext);
   return total;
 }

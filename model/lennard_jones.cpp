@@ -140,10 +140,8 @@ ForceResult LennardJones<Real>::compute_clusters(System& system, const NeighborL
     return mixed_.finish(system, clusters, driver_, flags, sums);
   } else {
     const ClusterPairView v = clusters.view();
-    driver_.reserve(clusters.max_slots());  // slot counts move between builds
-    const PairSums sums = driver_.accumulate_per_thread(
-        static_cast<std::size_t>(clusters.n_slots()), v.row_offsets, v.n_row_groups(),
-        [&](int, int b, int e, ExtendedForces& f) {
+    const PairSums sums =
+        driver_.accumulate_clusters(clusters, [&](int, int b, int e, ExtendedForces& f) {
           return pair_forces_cluster_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
                                               f.x.data(), f.y.data(), f.z.data());
         });

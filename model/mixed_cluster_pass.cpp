@@ -52,6 +52,7 @@ ForceResult MixedClusterPass::finish(System& system, const ClusterPairList& clus
                                for (int a = 0; a < 3; ++a) f[a] = simd::load<D4>(fi[a] + s);
                              }
                              for (int u = 0; u < nt; ++u) {
+                               if (!written_.writes(u, c)) continue;
                                add_cluster_j_forces(
                                    arrays(j_forces_[static_cast<std::size_t>(u)], j_stride_), c,
                                    copies_, f);

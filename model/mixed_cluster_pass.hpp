@@ -24,6 +24,7 @@
 #include "md/neighbor/neighbor_list.hpp"
 #include "model/cluster_fold.hpp"
 #include "model/force_driver.hpp"
+#include "model/thread_cluster_blocks.hpp"
 
 namespace mdb {
 
@@ -37,7 +38,8 @@ class MixedClusterPass {
   /// The list's row groups split over the driver's threads with
   ///   kernel(view, g_begin, g_end, positions, j_forces, fx, fy, fz) -> PairSums,
   /// the kernel writing the groups' i-forces to fx/fy/fz and adding j-forces to its thread's
-  /// partial sums (zeroed here first). Returns the summed energy; call finish() next.
+  /// partial sums (zeroed here first, where its rows write: ThreadClusterBlocks). Returns the
+  /// summed energy; call finish() next.
   template <class Kernel>
   PairSums run(const ClusterPairList& clusters, ForceDriver& driver, Kernel&& kernel);
 
@@ -56,6 +58,7 @@ class MixedClusterPass {
   std::vector<AlignedVector<float>> j_forces_;  ///< per thread
   std::vector<double> i_forces_;                ///< x, y, z: the list's most slots each
   ClusterFoldScratch fold_;
+  ThreadClusterBlocks written_;  ///< where each thread's j-sums are zeroed and read
 };
 
 template <class Kernel>
@@ -65,9 +68,16 @@ PairSums MixedClusterPass::run(const ClusterPairList& clusters, ForceDriver& dri
   const MixedClusterArrays positions = arrays(positions_, pos_stride_);
   const std::size_t n = i_forces_.size() / 3;
   double* const fx = i_forces_.data();
+  const bool mark = written_.start(clusters, driver.threads());
+  const std::size_t per_cluster = static_cast<std::size_t>(copies_) * ClusterPairView::kClusterSize;
   return driver.split(v.row_offsets, v.n_row_groups(), [&](int t, int b, int e) {
+    if (mark) written_.mark(t, v, b, e);
     const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)], j_stride_);
-    for (float* a : {jf.x, jf.y, jf.z}) std::fill_n(a, copies_ * clusters.n_slots(), 0.0f);
+    written_.for_each_run(t, [&](int c_begin, int c_end) {
+      for (float* a : {jf.x, jf.y, jf.z}) {
+        std::fill(a + per_cluster * c_begin, a + per_cluster * c_end, 0.0f);
+      }
+    });
     return kernel(v, b, e, positions, jf, fx, fx + n, fx + 2 * n);
   });
 }

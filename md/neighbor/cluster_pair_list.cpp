@@ -1,6 +1,7 @@
 #include "md/neighbor/cluster_pair_list.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <stdexcept>
@@ -15,6 +16,9 @@ namespace {
 // Where padding slots sit: beyond any cutoff from every atom, yet finite when squared (in float
 // too, for the mixed-precision kernel), so a kernel's masked-off arithmetic makes no NaN.
 constexpr double kFar = 1.0e10;
+
+// Build ids, unique in the process (ClusterPairList::build_id).
+std::atomic<std::uint64_t> next_build_id{1};
 
 /// Local slots [b, e) at their atoms, padding at kFar. The pointers are plain restrict-qualified
 /// parameters: a member's data pointer could alias the stores, and the loop over members
@@ -155,6 +159,7 @@ void ClusterPairList::build(const Halo& halo, const Box& box, double range, Thre
   for (int c = nlc; c > 0; --c) fold_offsets_[c] = fold_offsets_[c - 1];
   fold_offsets_[0] = 0;
 
+  build_id_ = next_build_id.fetch_add(1, std::memory_order_relaxed);
   std::int64_t base = 0;
   atom_pairs_ = 0;
   for (int t = 0; t < nt; ++t) {

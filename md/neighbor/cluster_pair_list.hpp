@@ -63,6 +63,9 @@ class ClusterPairList {
   /// 16 pairs), and atom pairs their masks keep (the half list's size).
   std::size_t num_rows() const { return row_cluster_.empty() ? 0 : row_cluster_.size() - 1; }
   std::size_t num_atom_pairs() const { return atom_pairs_; }
+  /// Names this build of this list among every build of every list in the process (0: never
+  /// built), so what a caller derives from the rows can be kept until the next build.
+  std::uint64_t build_id() const { return build_id_; }
 
   /// Atom pairs of the list closer than `r` at the current positions.
   std::size_t count_pairs_within(double r) const;
@@ -160,6 +163,7 @@ class ClusterPairList {
   std::vector<int> row_cluster_;
   std::vector<std::uint16_t> row_mask_;
   std::size_t atom_pairs_ = 0;
+  std::uint64_t build_id_ = 0;
 };
 
 template <class ForceOf>
