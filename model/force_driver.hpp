@@ -48,6 +48,12 @@ class ForceDriver {
   /// for n_ext extended atoms. Leaves the sum of the buffers in forces().
   template <class Loop>
   PairSums accumulate(std::size_t n_ext, const std::int64_t* work_offsets, int n_rows, Loop&& loop);
+  /// split() over a cluster list's row groups, `written` marked with each thread's share first
+  /// when the list was rebuilt since it was last marked (ThreadClusterBlocks::start), so loop(t,
+  /// begin, end) may zero and a fold may read only where thread t's rows write.
+  template <class Loop>
+  PairSums split_clusters(const ClusterPairList& clusters, ThreadClusterBlocks& written,
+                          Loop&& loop);
   /// split() over a cluster list's row groups with loop(t, begin, end, ExtendedForces& f): each
   /// thread into its own buffer over the list's slots, zeroed where its rows write
   /// (ThreadClusterBlocks) and left so for finish_clusters, whose fold sums them.
@@ -104,13 +110,21 @@ PairSums ForceDriver::split(const std::int64_t* work_offsets, int n_rows, Loop&&
 }
 
 template <class Loop>
+PairSums ForceDriver::split_clusters(const ClusterPairList& clusters, ThreadClusterBlocks& written,
+                                     Loop&& loop) {
+  const ClusterPairView v = clusters.view();
+  const bool mark = written.start(clusters, threads());
+  return split(v.row_offsets, v.n_row_groups(), [&](int t, int b, int e) {
+    if (mark) written.mark(t, v, b, e);
+    return loop(t, b, e);
+  });
+}
+
+template <class Loop>
 PairSums ForceDriver::accumulate_clusters(const ClusterPairList& clusters, Loop&& loop) {
   constexpr std::size_t kC = ClusterPairView::kClusterSize;
-  const ClusterPairView v = clusters.view();
   reserve(clusters.max_slots());  // slot counts move between builds
-  const bool mark = written_.start(clusters, threads());
-  return split(v.row_offsets, v.n_row_groups(), [&](int t, int b, int e) {
-    if (mark) written_.mark(t, v, b, e);
+  return split_clusters(clusters, written_, [&](int t, int b, int e) {
     ExtendedForces& f = of(t);
     f.size_for(static_cast<std::size_t>(clusters.n_slots()));
     written_.for_each_run(t, [&](int c_begin, int c_end) { f.zero(kC * c_begin, kC * c_end); });

@@ -68,10 +68,8 @@ PairSums MixedClusterPass::run(const ClusterPairList& clusters, ForceDriver& dri
   const MixedClusterArrays positions = arrays(positions_, pos_stride_);
   const std::size_t n = i_forces_.size() / 3;
   double* const fx = i_forces_.data();
-  const bool mark = written_.start(clusters, driver.threads());
   const std::size_t per_cluster = static_cast<std::size_t>(copies_) * ClusterPairView::kClusterSize;
-  return driver.split(v.row_offsets, v.n_row_groups(), [&](int t, int b, int e) {
-    if (mark) written_.mark(t, v, b, e);
+  return driver.split_clusters(clusters, written_, [&](int t, int b, int e) {
     const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)], j_stride_);
     written_.for_each_run(t, [&](int c_begin, int c_end) {
       for (float* a : {jf.x, jf.y, jf.z}) {

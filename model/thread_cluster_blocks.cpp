@@ -8,9 +8,7 @@ namespace mdb {
 
 bool ThreadClusterBlocks::start(const ClusterPairList& list, int threads) {
   const int n_clusters = list.view().n_clusters;
-  if (list.build_id() == build_id_ && threads == threads_ && n_clusters == n_clusters_) {
-    return false;
-  }
+  if (list.build_id() == build_id_ && threads == threads_) return false;
   build_id_ = list.build_id();
   threads_ = threads;
   n_clusters_ = n_clusters;

@@ -7,6 +7,7 @@
 // zeroing and folding every thread's whole buffer cost a sixth of a two-thread lj-melt step
 // (docs/PERFORMANCE_HISTORY.md). The marks follow the list's rows, so they are taken again only
 // after a rebuild.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -22,7 +23,8 @@ class ThreadClusterBlocks {
 
   /// Call at the start of each force call over `list` with `threads` threads. Returns true when
   /// the marks must be taken again (a new build, another list or another thread count): then
-  /// every thread calls mark() for its share before it reads writes() or for_each_run().
+  /// every thread calls mark() for its share before it reads writes() or for_each_run()
+  /// (ForceDriver::split_clusters does both).
   /// With one thread every cluster counts as written and nothing needs marking.
   bool start(const ClusterPairList& list, int threads);
 
@@ -62,7 +64,7 @@ void ThreadClusterBlocks::for_each_run(int t, F&& f) const {
     }
     const int first = b;
     while (b < n_blocks && m[static_cast<std::size_t>(b)] != 0) ++b;
-    f(first * kBlock, b * kBlock < n_clusters_ ? b * kBlock : n_clusters_);
+    f(first * kBlock, std::min(b * kBlock, n_clusters_));
   }
 }
 
