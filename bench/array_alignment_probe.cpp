@@ -7,7 +7,7 @@
 //   ArrayAlignment/mixed_lj/line      on a cache line (md/core/aligned_vector.hpp)
 //   ArrayAlignment/mixed_lj/line+16   16 bytes past one, as std::vector<float> placed them
 // One iteration is one force call's kernel over every row (the j-sums zeroed first, as
-// MixedClusterPass does). docs/PERFORMANCE_HISTORY.md gives the command and the ratio.
+// PackedClusterPass does). docs/PERFORMANCE_HISTORY.md gives the command and the ratio.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -51,7 +51,7 @@ void mixed_lj(benchmark::State& state, std::size_t offset_bytes) {
   const MixedClusterArrays jf{j, j + n, j + 2 * n};
   // md_bench rounds to float about the box centre; where does not change the kernel's time.
   const double origin[3] = {0.0, 0.0, 0.0};
-  pack_mixed_positions(v, origin, 0, v.n_clusters, pos);
+  pack_cluster_positions(v, origin, 0, v.n_clusters, pos);
   AlignedVector<double> fi(3 * static_cast<std::size_t>(v.n_i_slots()));
   const LjPair<float> lj = make_lj_pair<float>(1.0, 1.0, kCutoff, false);
   for (auto _ : state) {

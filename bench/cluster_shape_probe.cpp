@@ -4,7 +4,7 @@
 // two layouts LennardJones<float> chooses between by what the build's CPU runs. One process
 // builds both lists of md_bench's lj-melt state (32,000 atoms, equilibrated as md_bench does;
 // PROBE_ATOMS=N for another size) and times each kernel alone over its list, one iteration a
-// force call's kernel over every row (the j-sums zeroed first, as MixedClusterPass does):
+// force call's kernel over every row (the j-sums zeroed first, as PackedClusterPass does):
 //   Shape/2x4   Shape/4x4 (AVX-512 builds only)
 // Counters: rows, lanes (rows x 8 or 16), time_per_row; the 4 x 4 row's max_df_rel is the
 // largest difference of an atom's force from the 2 x 4 kernel's over the largest force. Each
@@ -71,7 +71,7 @@ KernelArrays make_arrays(const ClusterPairView& v) {
   a.fi.resize(3 * static_cast<std::size_t>(v.n_i_slots()));
   // md_bench rounds to float about the box centre; where does not change the kernel's time.
   const double origin[3] = {0.0, 0.0, 0.0};
-  pack_mixed_positions(v, origin, 0, v.n_clusters, a.p());
+  pack_cluster_positions(v, origin, 0, v.n_clusters, a.p());
   return a;
 }
 

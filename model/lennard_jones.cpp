@@ -130,15 +130,23 @@ template <class Real>
 ForceResult LennardJones<Real>::compute_clusters(System& system, const NeighborList& list,
                                                  ComputeFlags flags) {
   const ClusterPairList& clusters = list.clusters();
+  // Rows of two or four i-atoms: the packed pass (float, or double on 2 x 4 rows).
+  auto packed = [&](auto kernel) {
+    packed_.pack(system, clusters, driver_);
+    const PairSums sums = packed_.run(clusters, driver_, kernel);
+    return packed_.finish(system, clusters, driver_, flags, sums);
+  };
   if constexpr (std::is_same_v<Real, float>) {
-    mixed_.pack(system, clusters, driver_);
-    const PairSums sums =
-        mixed_.run(clusters, driver_, [&](const ClusterPairView& v, int b, int e, auto... a) {
-          return pair_forces_cluster_mixed_lj(v, b, e, table_.data(), n_species_, flags.energy,
-                                              a...);
-        });
-    return mixed_.finish(system, clusters, driver_, flags, sums);
+    return packed([&](const ClusterPairView& v, int b, int e, auto... a) {
+      return pair_forces_cluster_mixed_lj(v, b, e, table_.data(), n_species_, flags.energy, a...);
+    });
   } else {
+    if (list.kind() == NeighborKind::Cluster2x4) {
+      return packed([&](const ClusterPairView& v, int b, int e, auto... a) {
+        return pair_forces_cluster_mixed_dispatch(v, b, e, table_.data(), n_species_, flags.energy,
+                                                  a...);
+      });
+    }
     const ClusterPairView v = clusters.view();
     const PairSums sums =
         driver_.accumulate_clusters(clusters, [&](int, int b, int e, ExtendedForces& f) {

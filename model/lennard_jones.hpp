@@ -6,11 +6,12 @@
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
+#include "kernels/cpu/double_row_choice.hpp"
 #include "kernels/cpu/simd_avx512.hpp"
 #include "md/force/force_field.hpp"
 #include "model/extended_forces.hpp"
 #include "model/force_driver.hpp"
-#include "model/mixed_cluster_pass.hpp"
+#include "model/packed_cluster_pass.hpp"
 
 namespace mdb {
 
@@ -48,11 +49,14 @@ struct LjParams {
 };
 
 /// Which CPU force loop a LennardJones asks for (neighbor_kind()): the SIMD kernel over a
-/// cluster pair list (the default; in float on 4 x 4 rows where the build has AVX-512, else on
-/// 2 x 4 rows), the float kernel on 2 x 4 rows whatever the build (Simd2x4; in double the same
-/// as Simd: the tests hold both float kernels to the scalar loop), or the scalar loop over a
-/// half Verlet list (the reference). compute() follows the kind of the list it is given.
-enum class PairKernel { Simd, Simd2x4, Scalar };
+/// cluster pair list (the default: in float on 4 x 4 rows where the build has AVX-512, else on
+/// 2 x 4 rows; in double on 2 x 4 rows where the CPU gains from them,
+/// kernels/cpu/double_row_choice.hpp, else on 1 x 4 rows), the 2 x 4 rows whatever the CPU
+/// (Simd2x4; in double only where the build has AVX-512, else 1 x 4), the double kernel's 1 x 4
+/// rows whatever the CPU (Simd1x4; in float the same as Simd2x4), or the scalar loop over a half
+/// Verlet list (the reference). The tests hold every kernel to the scalar loop. compute() follows
+/// the kind of the list it is given.
+enum class PairKernel { Simd, Simd2x4, Simd1x4, Scalar };
 
 /// Lennard-Jones force field on a half or a cluster neighbour list. `Real` is the arithmetic type
 /// of the pair math (double by default, as LAMMPS and KIM; float for a mixed-precision path, whose
@@ -66,15 +70,19 @@ class LennardJones final : public ForceField {
 
   std::string_view name() const override { return name_; }
   double cutoff() const override { return params_.cutoff; }
-  /// The SIMD kernels' rows: one i-atom per row in double (four lanes); in float two (eight),
-  /// or the whole i-cluster (sixteen) where the build has AVX-512.
+  /// The SIMD kernels' rows (PairKernel): in double one i-atom per row (four lanes) or two
+  /// (eight 512-bit lanes); in float two (eight), or the whole i-cluster (sixteen) where the build
+  /// has AVX-512.
   NeighborKind neighbor_kind() const override {
     if (kernel_ == PairKernel::Scalar) return NeighborKind::Half;
     if constexpr (std::is_same_v<Real, float>) {
       return simd::kHas512 && kernel_ == PairKernel::Simd ? NeighborKind::Cluster4x4
                                                           : NeighborKind::Cluster2x4;
     }
-    return NeighborKind::Cluster;
+    const bool two =
+        simd::kHas512 && (kernel_ == PairKernel::Simd2x4 ||
+                          (kernel_ == PairKernel::Simd && simd::double_rows_two_i_atoms()));
+    return two ? NeighborKind::Cluster2x4 : NeighborKind::Cluster;
   }
   void bind(const System& system) override;
   /// Splits the pair loop over the team's threads by neighbour-list work, each thread with its
@@ -105,7 +113,7 @@ class LennardJones final : public ForceField {
   int n_species_ = 0;
   std::vector<LjPair<Real>> table_;
   ForceDriver driver_;  // forces per extended atom (Half list) or per packed slot (Cluster list)
-  MixedClusterPass mixed_;  // float only: pair_forces_cluster_mixed's packed arrays
+  PackedClusterPass<Real> packed_;  // float, and double on 2 x 4 rows: the packed arrays
 };
 
 extern template class LennardJones<double>;

@@ -56,6 +56,7 @@ inline void pack_slot_factors(const ClusterPairView& v, const ChargedLjFactors* 
 /// pair_forces_cluster_mixed on Float8, of pair_forces_cluster_mixed_4x4 on Float16).
 template <class V>
 struct LjCoulLongTermOn {
+  using Vec = V;
   using L = simd::Lanes<V>;
   MixedSlotFactors factors;
   float beta = 0.0f;    ///< 1/Angstrom

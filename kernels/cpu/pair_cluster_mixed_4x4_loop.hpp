@@ -33,7 +33,7 @@ namespace mdb {
 /// (LjTableTerm or LjCoulLongTerm on Float16): i-forces written to fx/fy/fz (per slot, double;
 /// every slot of the clusters, so the caller need not clear them), j-forces added to `jf`, whose
 /// arrays hold each cluster four times (zeroed by the caller, read by add_cluster_j_forces with
-/// four copies); positions `pos` as pack_mixed_positions lays them out. The energy returned when
+/// four copies); positions `pos` as pack_cluster_positions lays them out. The energy returned when
 /// asked; no virial, as in pair_forces_cluster_mixed.
 template <bool kEnergy, class Term>
 PairSums pair_forces_cluster_mixed_4x4(const ClusterPairView& v, int c_begin, int c_end,

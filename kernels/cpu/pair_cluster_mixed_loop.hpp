@@ -1,7 +1,9 @@
 #pragma once
 // The mixed-precision SIMD force loop on a 2 x 4 cluster pair list: pair arithmetic in float,
 // eight pairs per instruction (two i-atoms against one j-cluster, GROMACS's "2xMM" layout); the
-// force totals and energy in double (the caller takes the virial from the per-slot forces).
+// force totals and energy in double (the caller takes the virial from the per-slot forces). The
+// same loop in double on eight 512-bit lanes is the `cpu` rows' kernel on CPUs that gain from it
+// (double_row_choice.hpp); there nothing is rounded to float.
 //
 // Why this layout: the j-cluster's coordinates and j-force partial sums are kept twice per
 // cluster (eight floats per axis, MixedClusterArrays), so a row loads, subtracts and stores whole
@@ -19,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/common/pair_sums.hpp"
@@ -30,34 +33,44 @@
 
 namespace mdb {
 
-/// Per-cluster float arrays with each cluster's four values stored twice: entry 8 c + 4 h + l is
+/// Per-cluster arrays with each cluster's four values stored twice: entry 8 c + 4 h + l is
 /// slot 4 c + l for both halves h. Positions (x, y, z) or j-force partial sums (fx, fy, fz) of
-/// the mixed kernel; `n_slots` is the packed list's slot count, so each array holds 2 n_slots.
-/// (The 4 x 4 kernel's j-sums hold each cluster four times: entry 16 c + 4 h + l, h < 4.)
-struct MixedClusterArrays {
-  float* x = nullptr;
-  float* y = nullptr;
-  float* z = nullptr;
+/// the 2 x 4 kernel (float, or double on eight lanes); `n_slots` is the packed list's slot count,
+/// so each array holds 2 n_slots. (The 4 x 4 kernel's j-sums hold each cluster four times: entry
+/// 16 c + 4 h + l, h < 4.)
+template <class Real>
+struct ClusterArrays {
+  Real* x = nullptr;
+  Real* y = nullptr;
+  Real* z = nullptr;
 };
+using MixedClusterArrays = ClusterArrays<float>;
 
-/// Slots of clusters [c_begin, c_end) rounded to float relative to `origin` (x, y, z) and stored
-/// twice (MixedClusterArrays). A cluster's four slots are one vector per axis.
-inline void pack_mixed_positions(const ClusterPairView& v, const double* origin, int c_begin,
-                                 int c_end, MixedClusterArrays out) {
+/// Slots of clusters [c_begin, c_end) relative to `origin` (x, y, z), rounded to Real, and
+/// stored twice (ClusterArrays). A cluster's four slots are one vector per axis.
+template <class Real>
+void pack_cluster_positions(const ClusterPairView& v, const double* origin, int c_begin, int c_end,
+                            ClusterArrays<Real> out) {
   using D4 = simd::Double4;
   using F4 = simd::Float4;
   constexpr int kC = ClusterPairView::kClusterSize;
   static_assert(kC == 4, "a cluster's slots are one Double4 per axis");
   const double* in[3] = {v.x, v.y, v.z};
-  float* to[3] = {out.x, out.y, out.z};
+  Real* to[3] = {out.x, out.y, out.z};
   for (int a = 0; a < 3; ++a) {
     const double* __restrict p = in[a];
-    float* __restrict q = to[a];
+    Real* __restrict q = to[a];
     const double o = origin[a];
     for (int c = c_begin; c < c_end; ++c) {
-      const F4 f = __builtin_convertvector(simd::load<D4>(p + kC * c) - o, F4);
-      simd::store(q + 2 * kC * c, f);
-      simd::store(q + 2 * kC * c + kC, f);
+      const D4 d = simd::load<D4>(p + kC * c) - o;
+      if constexpr (std::is_same_v<Real, float>) {
+        const F4 f = __builtin_convertvector(d, F4);
+        simd::store(q + 2 * kC * c, f);
+        simd::store(q + 2 * kC * c + kC, f);
+      } else {
+        simd::store(q + 2 * kC * c, d);
+        simd::store(q + 2 * kC * c + kC, d);
+      }
     }
   }
 }
@@ -98,10 +111,24 @@ MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, int copi
     sum[a] += __builtin_convertvector(simd::low_half(h) + simd::high_half(h), D4);
   }
 }
+/// The same for the double kernel's partial sums, which hold each cluster twice (`copies` is 2).
+MDB_SIMD_INLINE void add_cluster_j_forces(ClusterArrays<double> jf, int c, int copies,
+                                          ClusterForce& sum) {
+  using D4 = simd::Double4;
+  constexpr int kC = ClusterPairView::kClusterSize;
+  static_cast<void>(copies);
+  const double* const from[3] = {jf.x, jf.y, jf.z};
+  for (int a = 0; a < 3; ++a) {
+    const double* const p = from[a] + static_cast<std::ptrdiff_t>(2 * kC) * c;
+    sum[a] += simd::load<D4>(p) + simd::load<D4>(p + kC);
+  }
+}
 
-/// The Lennard-Jones term of LennardJones<float> on V's lanes (Float8 here; Float16 for the
-/// 4 x 4 kernel, simd::Lanes): each lane's parameters from a species table (or one pair for
-/// all, kSingleSpecies). A Term of pair_forces_cluster_mixed (and of the 4 x 4 kernel) supplies
+/// The Lennard-Jones term on V's lanes (Float8 here; Float16 for the 4 x 4 kernel; Double8 for
+/// LennardJones<double> on 2 x 4 rows; simd::Lanes): each lane's parameters from a species table
+/// (or one pair for all, kSingleSpecies). A Term of pair_forces_cluster_mixed (and of the 4 x 4
+/// kernel) supplies
+///   Vec                       its lanes' type V,
 ///   IRow i_row(si)            what a row group's i-atoms (slots si, si + 1, ...) need,
 ///   Pre pre(r2)               what may start a row early (r2 > 0 in every lane),
 ///   kPipelined                whether the loop starts the next row while summing this one,
@@ -110,17 +137,19 @@ MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, int copi
 ///                             and the energy into e when kEnergy.
 template <bool kSingleSpecies, class V = simd::Float8>
 struct LjTableTerm {
+  using Vec = V;
+  using Real = std::remove_cvref_t<decltype(V{}[0])>;
   using L = simd::Lanes<V>;
-  const LjPair<float>* table = nullptr;
+  const LjPair<Real>* table = nullptr;
   int n_species = 1;
   const int* species = nullptr;  ///< per slot
   LjPair<V> single{};
 
-  LjTableTerm(const LjPair<float>* t, int n, const int* s) : table(t), n_species(n), species(s) {
+  LjTableTerm(const LjPair<Real>* t, int n, const int* s) : table(t), n_species(n), species(s) {
     if constexpr (kSingleSpecies) single = broadcast_pair<V>(t[0]);
   }
   struct IRow {
-    const LjPair<float>* row[L::kIAtoms];  ///< each i-atom's row of the table
+    const LjPair<Real>* row[L::kIAtoms];  ///< each i-atom's row of the table
   };
   using Pre = V;  // 1 / r^2: the division's latency is the row's longest
   static constexpr bool kPipelined = true;
@@ -131,7 +160,7 @@ struct LjTableTerm {
     }
     return r;
   }
-  MDB_SIMD_INLINE Pre pre(V r2) const { return 1.0f / r2; }
+  MDB_SIMD_INLINE Pre pre(V r2) const { return Real(1) / r2; }
   template <bool kEnergy>
   MDB_SIMD_INLINE V term(const IRow& row, int cj, typename L::Mask listed, V r2, Pre r2inv,
                          V& e) const {
@@ -158,35 +187,36 @@ struct LjTableTerm {
 };
 
 /// The rows of groups [g_begin, g_end) (slot pairs 2g, 2g + 1) of a 2 x 4 list with the pair
-/// term `term` (LjTableTerm above, LjCoulLongTerm in lj_coul_long_term.hpp): i-forces written to
-/// fx/fy/fz (per slot, double; every slot of the groups, so the caller need not clear them),
-/// j-force partial sums added to `jf` (zeroed by the caller, read by add_cluster_j_forces); the
-/// energy returned when asked. No virial, as in pair_forces_cluster.
-template <bool kEnergy, class Term>
+/// term `term` (LjTableTerm above, LjCoulLongTerm in lj_coul_long_term.hpp) on its lanes
+/// (Term::Vec: eight floats, or eight doubles): i-forces written to fx/fy/fz (per slot, double;
+/// every slot of the groups, so the caller need not clear them), j-force partial sums added to
+/// `jf` (zeroed by the caller, read by add_cluster_j_forces); the energy returned when asked. No
+/// virial, as in pair_forces_cluster.
+template <bool kEnergy, class Term, class Real>
 PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_end,
-                                   const Term& term, MixedClusterArrays pos, MixedClusterArrays jf,
-                                   double* fx, double* fy, double* fz) {
-  using F8 = simd::Float8;
-  using F4 = simd::Float4;
+                                   const Term& term_in, ClusterArrays<Real> pos,
+                                   ClusterArrays<Real> jf, double* fx, double* fy, double* fz) {
+  using V = typename Term::Vec;
   constexpr int kC = ClusterPairView::kClusterSize;
   static_assert(kC == 4, "the kernel evaluates two i-atoms against a 4-atom j-cluster");
+  const Term term = term_in;  // a local copy: its constants stay in registers
   // Restrict-qualified locals, as in pair_forces_cluster: no reloads per row.
-  const float* __restrict x = pos.x;
-  const float* __restrict y = pos.y;
-  const float* __restrict z = pos.z;
-  float* __restrict jx = jf.x;
-  float* __restrict jy = jf.y;
-  float* __restrict jz = jf.z;
+  const Real* __restrict x = pos.x;
+  const Real* __restrict y = pos.y;
+  const Real* __restrict z = pos.z;
+  Real* __restrict jx = jf.x;
+  Real* __restrict jy = jf.y;
+  Real* __restrict jz = jf.z;
   const std::int64_t* __restrict row_offsets = v.row_offsets;
   const int* __restrict row_cluster = v.row_cluster;
   const std::uint16_t* __restrict row_mask = v.row_mask;
-  const F8 one = F8{} + 1.0f;
+  const V one = V{} + Real(1);
   PairSums out;
-  auto sum4 = [](F4 h) {
+  auto sum4 = [](auto h) {
     return (static_cast<double>(h[0]) + static_cast<double>(h[1])) +
            (static_cast<double>(h[2]) + static_cast<double>(h[3]));
   };
-  auto sum8 = [&](F8 v8) { return sum4(simd::low_half(v8)) + sum4(simd::high_half(v8)); };
+  auto sum8 = [&](V v8) { return sum4(simd::low_half(v8)) + sum4(simd::high_half(v8)); };
   for (int g = g_begin; g < g_end; ++g) {
     const std::int64_t k_begin = row_offsets[g], k_end = row_offsets[g + 1];
     const int si = 2 * g;  // the group's first slot; its cluster's packed entries start at 8 c
@@ -194,11 +224,11 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
       fx[si] = fy[si] = fz[si] = fx[si + 1] = fy[si + 1] = fz[si + 1] = 0.0;
       continue;
     }
-    using L = simd::Lanes<F8>;
-    const F8 xi = L::i_values(x, si), yi = L::i_values(y, si), zi = L::i_values(z, si);
+    using L = simd::Lanes<V>;
+    const V xi = L::i_values(x, si), yi = L::i_values(y, si), zi = L::i_values(z, si);
     const typename Term::IRow irow = term.i_row(si);
-    F8 fix{}, fiy{}, fiz{};
-    F8 e_acc{};
+    V fix{}, fiy{}, fiz{};
+    V e_acc{};
     // Software-pipelined by one row, as pair_forces_cluster: the next row's separations and
     // the term's first step (1/r^2, 1/r) start while this row's forces are summed. Lanes off in
     // the row's mask (padding far away, an atom against itself) take r^2 = 1 there instead, so
@@ -206,32 +236,32 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     // the cutoff hold a finite r^2.
     struct Row {
       int cj;
-      simd::Mask8 listed;
-      F8 dx, dy, dz, r2;
+      typename L::Mask listed;
+      V dx, dy, dz, r2;
       typename Term::Pre pre;
     };
     auto start_row = [&](std::int64_t k) {
       Row r;
       r.cj = row_cluster[k];
-      r.listed = simd::lane_mask8(row_mask[k]);
+      r.listed = L::listed(row_mask[k]);
       r.dx = xi - L::j_values(x, r.cj);
       r.dy = yi - L::j_values(y, r.cj);
       r.dz = zi - L::j_values(z, r.cj);
       r.r2 = r.dx * r.dx + r.dy * r.dy + r.dz * r.dz;
-      r.pre = term.pre(r.listed ? r.r2 : one);
+      r.pre = term.pre(L::select(r.listed, one, r.r2));
       return r;
     };
     auto sum_row = [&](const Row& r) {
       const int pj = 2 * kC * r.cj;
-      F8 e{};
-      const F8 fr = term.template term<kEnergy>(irow, r.cj, r.listed, r.r2, r.pre, e);
-      const F8 fxp = r.dx * fr, fyp = r.dy * fr, fzp = r.dz * fr;
+      V e{};
+      const V fr = term.template term<kEnergy>(irow, r.cj, r.listed, r.r2, r.pre, e);
+      const V fxp = r.dx * fr, fyp = r.dy * fr, fzp = r.dz * fr;
       fix += fxp;
       fiy += fyp;
       fiz += fzp;
-      simd::store(jx + pj, simd::load<F8>(jx + pj) - fxp);
-      simd::store(jy + pj, simd::load<F8>(jy + pj) - fyp);
-      simd::store(jz + pj, simd::load<F8>(jz + pj) - fzp);
+      simd::store(jx + pj, simd::load<V>(jx + pj) - fxp);
+      simd::store(jy + pj, simd::load<V>(jy + pj) - fyp);
+      simd::store(jz + pj, simd::load<V>(jz + pj) - fzp);
       if constexpr (kEnergy) e_acc += e;
     };
     if constexpr (Term::kPipelined) {
@@ -263,17 +293,30 @@ inline void check_two_i_atoms_per_row(const ClusterPairView& v) {
 }
 
 /// Runtime flags -> compile-time instantiation (dispatch_pair_flags; no virial), LJ from a
-/// species table.
-inline PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int g_begin, int g_end,
-                                                   const LjPair<float>* table, int n_species,
-                                                   bool energy, MixedClusterArrays pos,
-                                                   MixedClusterArrays jf, double* fx, double* fy,
-                                                   double* fz) {
+/// species table: in float on eight lanes, or in double on eight 512-bit lanes (AVX-512 builds
+/// only; std::logic_error elsewhere).
+template <class Real>
+PairSums pair_forces_cluster_mixed_dispatch(const ClusterPairView& v, int g_begin, int g_end,
+                                            const LjPair<Real>* table, int n_species, bool energy,
+                                            ClusterArrays<Real> pos, ClusterArrays<Real> jf,
+                                            double* fx, double* fy, double* fz) {
   check_two_i_atoms_per_row(v);
-  return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
-    return pair_forces_cluster_mixed<E>(
-        v, g_begin, g_end, LjTableTerm<S>(table, n_species, v.species), pos, jf, fx, fy, fz);
-  });
+  if constexpr (std::is_same_v<Real, float>) {
+    return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
+      return pair_forces_cluster_mixed<E>(
+          v, g_begin, g_end, LjTableTerm<S>(table, n_species, v.species), pos, jf, fx, fy, fz);
+    });
+  } else {
+#if defined(__AVX512F__)
+    return dispatch_pair_flags(energy, false, n_species == 1, [&]<bool E, bool, bool S>() {
+      return pair_forces_cluster_mixed<E>(
+          v, g_begin, g_end, LjTableTerm<S, simd::Double8>(table, n_species, v.species), pos, jf,
+          fx, fy, fz);
+    });
+#else
+    throw std::logic_error("pair_forces_cluster_mixed: double 2 x 4 rows need an AVX-512 build");
+#endif
+  }
 }
 
 }  // namespace mdb

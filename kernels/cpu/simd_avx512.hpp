@@ -1,6 +1,7 @@
 #pragma once
-// Sixteen-lane values for the AVX-512 pair kernel (kernels/cpu/pair_cluster_mixed_4x4_loop.hpp):
-// the arithmetic in GCC's vector extensions as in simd_pack.hpp, and the few steps where those
+// Sixteen-lane values for the AVX-512 pair kernel (kernels/cpu/pair_cluster_mixed_4x4_loop.hpp)
+// and eight-lane doubles for the double kernel on 2 x 4 rows (pair_cluster_mixed_loop.hpp): the
+// arithmetic in GCC's vector extensions as in simd_pack.hpp, and the few steps where those
 // compile badly taken as intrinsics. Why intrinsics there: a widening shuffle of four floats to
 // sixteen goes through the stack (a store-forwarding stall that made the row five times slower),
 // and a 16-bit row mask becomes a mask register in one instruction only through them. Only built
@@ -67,6 +68,46 @@ MDB_SIMD_INLINE Mask16 less(Mask16 m, Float16 a, Float16 b) {
 MDB_SIMD_INLINE double sum_quarter(Float16 v, int l) {
   return (static_cast<double>(v[4 * l]) + static_cast<double>(v[4 * l + 1])) +
          (static_cast<double>(v[4 * l + 2]) + static_cast<double>(v[4 * l + 3]));
+}
+
+/// Eight doubles: two i-atoms against a j-cluster in double (the 2 x 4 rows of the `cpu`
+/// kernel where the CPU gains from them, double_row_choice.hpp), lane 4 a + b.
+using Double8 = double __attribute__((vector_size(64)));
+/// Lane k set when bit k is.
+using Mask8Bits = __mmask8;
+inline constexpr Mask8Bits kAll8 = 0xff;
+
+MDB_SIMD_INLINE Double8 from_m512d(__m512d v) {
+  return reinterpret_cast<Double8>(v);
+}
+MDB_SIMD_INLINE __m512d to_m512d(Double8 v) {
+  return reinterpret_cast<__m512d>(v);
+}
+MDB_SIMD_INLINE Mask8Bits mask8(unsigned bits) {
+  return _cvtu32_mask8(bits);
+}
+/// `on` where m is set, `off` elsewhere.
+MDB_SIMD_INLINE Double8 select(Mask8Bits m, Double8 off, Double8 on) {
+  return from_m512d(_mm512_mask_blend_pd(m, to_m512d(off), to_m512d(on)));
+}
+/// v where m is set, +0.0 elsewhere.
+MDB_SIMD_INLINE Double8 keep(Mask8Bits m, Double8 v) {
+  return from_m512d(_mm512_maskz_mov_pd(m, to_m512d(v)));
+}
+/// The lanes of m where a < b.
+MDB_SIMD_INLINE Mask8Bits less(Mask8Bits m, Double8 a, Double8 b) {
+  return _mm512_mask_cmp_pd_mask(m, to_m512d(a), to_m512d(b), _CMP_LT_OQ);
+}
+/// The low and high four lanes.
+MDB_SIMD_INLINE Double4 low_half(Double8 v) {
+  return __builtin_shufflevector(v, v, 0, 1, 2, 3);
+}
+MDB_SIMD_INLINE Double4 high_half(Double8 v) {
+  return __builtin_shufflevector(v, v, 4, 5, 6, 7);
+}
+/// a in lanes 0-3, b in lanes 4-7 (two i-atoms against a j-cluster).
+MDB_SIMD_INLINE Double8 halves(double a, double b) {
+  return from_m512d(_mm512_insertf64x4(_mm512_set1_pd(a), _mm256_set1_pd(b), 1));
 }
 #endif
 

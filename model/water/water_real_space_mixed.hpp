@@ -14,7 +14,7 @@
 #include "md/force/force_field.hpp"
 #include "md/neighbor/neighbor_list.hpp"
 #include "model/force_driver.hpp"
-#include "model/mixed_cluster_pass.hpp"
+#include "model/packed_cluster_pass.hpp"
 
 namespace mdb {
 
@@ -30,7 +30,7 @@ class WaterMixedRealSpace {
  private:
   std::vector<ChargedLjFactors> by_species_;
   LjCoulLongTerm term_;
-  MixedClusterPass pass_;
+  PackedClusterPass<float> pass_;
   AlignedVector<float> factors_;  ///< q, c12, c6: 2 x max_slots floats each
   std::uint64_t packed_for_ = 0;  ///< the list build the factors were packed for
 };

@@ -1,7 +1,9 @@
 // The SIMD cluster kernels against the scalar half-list loop, the reference: double precision
 // equal to rounding (1e-12), mixed precision to float's accuracy, over one and two species,
-// shifted or not, multi-image small boxes and larger ones, one thread or several. Each mixed test
-// runs every float kernel the build has: 2 x 4 rows, and 4 x 4 rows where it has AVX-512.
+// shifted or not, multi-image small boxes and larger ones, one thread or several. Each double
+// test runs every double kernel the build has (1 x 4 rows, and 2 x 4 rows where it has AVX-512),
+// each mixed test every float kernel (2 x 4 rows, and 4 x 4 rows where it has AVX-512), whatever
+// the CPU would choose.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/cpu/double_row_choice.hpp"
 #include "kernels/cpu/simd_avx512.hpp"
 #include "md/engine/engine.hpp"
 #include "md/engine/make_engine.hpp"
@@ -51,16 +54,30 @@ std::vector<PairKernel> float_kernels() {
   return k;
 }
 
+// The double kernels of this build: 1 x 4 rows always, 2 x 4 rows with AVX-512.
+std::vector<PairKernel> double_kernels() {
+  std::vector<PairKernel> k = {PairKernel::Simd1x4};
+  if (simd::kHas512) k.push_back(PairKernel::Simd2x4);
+  return k;
+}
+
 // The rows a SIMD LennardJones<Real> built with `kernel` must ask for.
 template <class Real>
 NeighborKind expected_rows(PairKernel kernel) {
-  if (std::is_same_v<Real, double>) return NeighborKind::Cluster;
+  if (std::is_same_v<Real, double>) {
+    const bool two =
+        simd::kHas512 && (kernel == PairKernel::Simd2x4 ||
+                          (kernel == PairKernel::Simd && simd::double_rows_two_i_atoms()));
+    return two ? NeighborKind::Cluster2x4 : NeighborKind::Cluster;
+  }
   return simd::kHas512 && kernel == PairKernel::Simd ? NeighborKind::Cluster4x4
                                                      : NeighborKind::Cluster2x4;
 }
 
 testing::Message kernel_trace(PairKernel kernel) {
-  return testing::Message() << (kernel == PairKernel::Simd2x4 ? "2 x 4 rows" : "4 x 4 rows");
+  return testing::Message() << (kernel == PairKernel::Simd2x4   ? "2 x 4 rows"
+                                : kernel == PairKernel::Simd1x4 ? "1 x 4 rows"
+                                                                : "the default rows");
 }
 
 // Forces to `tol` of the largest force, energy and virial to `tol` relative.
@@ -89,11 +106,32 @@ void expect_simd_matches_scalar(const LjParams& p, const System& s, double tol,
 
 TEST(LjSimd, DoubleEqualsScalarInAMultiImageBox) {
   // 32 atoms: cutoff + skin spans two image shells.
-  expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(2, 2, 2, 0.4, 1), 1e-12);
+  for (PairKernel kernel : double_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(2, 2, 2, 0.4, 1), 1e-12,
+                                       nullptr, kernel);
+  }
 }
 
 TEST(LjSimd, DoubleEqualsScalarInALargerBox) {
-  expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(6, 5, 7, 0.5, 2), 1e-12);
+  for (PairKernel kernel : double_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(6, 5, 7, 0.5, 2), 1e-12,
+                                       nullptr, kernel);
+  }
+}
+
+TEST(LjSimd, DefaultDoubleRowsFollowTheCpuRule) {
+  // Whatever this CPU is, the default asks for the rows the rule names, and computes them.
+  expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(3, 3, 3, 0.4, 5), 1e-12);
+}
+
+TEST(LjSimd, DoubleRowsPayOnlyOnTheCpusMeasuredFaster) {
+  EXPECT_TRUE(simd::double_rows_pay_on("AuthenticAMD", 26));  // Zen 5: 0.71-0.78x the 1 x 4 time
+  EXPECT_TRUE(simd::double_rows_pay_on("AuthenticAMD", 27));
+  EXPECT_FALSE(simd::double_rows_pay_on("AuthenticAMD", 25));  // Zen 4: 512-bit ops split in two
+  EXPECT_FALSE(simd::double_rows_pay_on("GenuineIntel", 6));   // Emerald Rapids: 1.34x
+  EXPECT_FALSE(simd::double_rows_pay_on("HygonGenuine", 24));
 }
 
 TEST(LjSimd, DoubleEqualsScalarForTwoSpeciesShiftedOrNot) {
@@ -103,21 +141,27 @@ TEST(LjSimd, DoubleEqualsScalarForTwoSpeciesShiftedOrNot) {
     for (LjMixing mixing : {LjMixing::Geometric, LjMixing::LorentzBerthelot}) {
       SCOPED_TRACE(testing::Message() << "shift " << shift << ", mixing "
                                       << (mixing == LjMixing::Geometric ? "geometric" : "LB"));
-      expect_simd_matches_scalar<double>(ar_kr(shift, mixing), s, 1e-12);
+      for (PairKernel kernel : double_kernels()) {
+        SCOPED_TRACE(kernel_trace(kernel));
+        expect_simd_matches_scalar<double>(ar_kr(shift, mixing), s, 1e-12, nullptr, kernel);
+      }
     }
   }
 }
 
 TEST(LjSimd, DoubleEqualsScalarWithThreads) {
-  for (int threads : {2, 3}) {
-    ThreadTeam team(threads);
-    expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(5, 5, 5, 0.4, 4), 1e-12,
-                                       &team);
+  for (PairKernel kernel : double_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    for (int threads : {2, 3}) {
+      ThreadTeam team(threads);
+      expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(5, 5, 5, 0.4, 4), 1e-12,
+                                         &team, kernel);
+    }
+    // 8,788 atoms: past the size where the fold onto owners is split over the team too.
+    ThreadTeam team(2);
+    expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(13, 13, 13, 0.4, 9), 1e-12,
+                                       &team, kernel);
   }
-  // 8,788 atoms: past the size where the fold onto owners is split over the team too.
-  ThreadTeam team(2);
-  expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(13, 13, 13, 0.4, 9), 1e-12,
-                                     &team);
 }
 
 // Mixed precision: float pair arithmetic (relative rounding ~6e-8 per operation, amplified ~14x

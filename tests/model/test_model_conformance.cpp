@@ -170,6 +170,19 @@ INSTANTIATE_TEST_SUITE_P(
             "lj_cluster", [] { return std::make_unique<LennardJones<double>>(shifted_argon()); },
             false),
         lj(
+            "lj_cluster_1x4",
+            [] {
+              return std::make_unique<LennardJones<double>>(shifted_argon(), PairKernel::Simd1x4);
+            },
+            false),
+        lj(
+            "lj_cluster_2x4",
+            [] {
+              // Double on 2 x 4 rows needs AVX-512; without it this case is lj_cluster_1x4 again.
+              return std::make_unique<LennardJones<double>>(shifted_argon(), PairKernel::Simd2x4);
+            },
+            false),
+        lj(
             "lj_half",
             [] {
               return std::make_unique<LennardJones<double>>(shifted_argon(), PairKernel::Scalar);

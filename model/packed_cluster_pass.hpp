@@ -1,10 +1,11 @@
 #pragma once
-// One force call of a mixed-precision cluster kernel (kernels/cpu/pair_cluster_mixed_loop.hpp,
-// or pair_cluster_mixed_4x4_loop.hpp on a 4 x 4 list) over the ForceDriver's threads: the list's
-// slots rounded to float about the box centre, the kernel over each thread's row groups, and one
-// pass that folds the i-forces and every thread's j-force partial sums onto the atoms
-// (model/cluster_fold.hpp), taking the virial on the way. LennardJones<float> and the water model's
-// mixed path share it.
+// One force call of a kernel on packed cluster rows (kernels/cpu/pair_cluster_mixed_loop.hpp, or
+// pair_cluster_mixed_4x4_loop.hpp on a 4 x 4 list) over the ForceDriver's threads: the list's slots
+// packed twice per cluster (in float about the box centre, or in double as they are), the kernel
+// over each thread's row groups, and one pass that folds the i-forces and every thread's j-force
+// partial sums onto the atoms (model/cluster_fold.hpp), taking the virial on the way.
+// LennardJones<float>, the water model's mixed path and LennardJones<double> on 2 x 4 rows
+// (kernels/cpu/double_row_choice.hpp) share it.
 //
 // Why one pass: the kernel writes each i-slot's force (no buffer to clear) and the fold reads the
 // float partial sums where they are, where zeroing per-slot double buffers, adding the partial
@@ -28,8 +29,11 @@
 
 namespace mdb {
 
-class MixedClusterPass {
+template <class Real>
+class PackedClusterPass {
  public:
+  using Arrays = ClusterArrays<Real>;
+
   /// Packs the list's slot positions (threads of `driver`) and makes room for the i-forces and
   /// every thread's j-forces (each cluster held as many times as the list's kernel needs,
   /// j_sum_copies); call once per compute, before run().
@@ -49,35 +53,39 @@ class MixedClusterPass {
                      ComputeFlags flags, const PairSums& sums);
 
  private:
-  MixedClusterArrays arrays(AlignedVector<float>& buffer, std::size_t stride) const;
+  Arrays arrays(AlignedVector<Real>& buffer, std::size_t stride) const;
 
   int copies_ = 2;              ///< j-sums' copies of each cluster (j_sum_copies)
-  std::size_t pos_stride_ = 0;  ///< position floats per axis: 2 x the list's most slots
-  std::size_t j_stride_ = 0;    ///< j-sum floats per axis: copies_ x the list's most slots
-  AlignedVector<float> positions_;
-  std::vector<AlignedVector<float>> j_forces_;  ///< per thread
-  std::vector<double> i_forces_;                ///< x, y, z: the list's most slots each
+  std::size_t pos_stride_ = 0;  ///< position values per axis: 2 x the list's most slots
+  std::size_t j_stride_ = 0;    ///< j-sum values per axis: copies_ x the list's most slots
+  AlignedVector<Real> positions_;
+  std::vector<AlignedVector<Real>> j_forces_;  ///< per thread
+  std::vector<double> i_forces_;               ///< x, y, z: the list's most slots each
   ClusterFoldScratch fold_;
   ThreadClusterBlocks written_;  ///< where each thread's j-sums are zeroed and read
 };
 
+template <class Real>
 template <class Kernel>
-PairSums MixedClusterPass::run(const ClusterPairList& clusters, ForceDriver& driver,
-                               Kernel&& kernel) {
+PairSums PackedClusterPass<Real>::run(const ClusterPairList& clusters, ForceDriver& driver,
+                                      Kernel&& kernel) {
   const ClusterPairView v = clusters.view();
-  const MixedClusterArrays positions = arrays(positions_, pos_stride_);
+  const Arrays positions = arrays(positions_, pos_stride_);
   const std::size_t n = i_forces_.size() / 3;
   double* const fx = i_forces_.data();
   const std::size_t per_cluster = static_cast<std::size_t>(copies_) * ClusterPairView::kClusterSize;
   return driver.split_clusters(clusters, written_, [&](int t, int b, int e) {
-    const MixedClusterArrays jf = arrays(j_forces_[static_cast<std::size_t>(t)], j_stride_);
+    const Arrays jf = arrays(j_forces_[static_cast<std::size_t>(t)], j_stride_);
     written_.for_each_run(t, [&](int c_begin, int c_end) {
-      for (float* a : {jf.x, jf.y, jf.z}) {
-        std::fill(a + per_cluster * c_begin, a + per_cluster * c_end, 0.0f);
+      for (Real* a : {jf.x, jf.y, jf.z}) {
+        std::fill(a + per_cluster * c_begin, a + per_cluster * c_end, Real(0));
       }
     });
     return kernel(v, b, e, positions, jf, fx, fx + n, fx + 2 * n);
   });
 }
+
+extern template class PackedClusterPass<float>;
+extern template class PackedClusterPass<double>;
 
 }  // namespace mdb

@@ -1,18 +1,22 @@
-#include "model/mixed_cluster_pass.hpp"
+#include "model/packed_cluster_pass.hpp"
+
+#include <type_traits>
 
 #include "md/core/grow.hpp"
 #include "md/core/thread_team.hpp"
 
 namespace mdb {
 
-MixedClusterArrays MixedClusterPass::arrays(AlignedVector<float>& buffer,
-                                            std::size_t stride) const {
-  float* p = buffer.data();
-  return MixedClusterArrays{p, p + stride, p + 2 * stride};
+template <class Real>
+auto PackedClusterPass<Real>::arrays(AlignedVector<Real>& buffer, std::size_t stride) const
+    -> Arrays {
+  Real* p = buffer.data();
+  return Arrays{p, p + stride, p + 2 * stride};
 }
 
-void MixedClusterPass::pack(const System& system, const ClusterPairList& clusters,
-                            ForceDriver& driver) {
+template <class Real>
+void PackedClusterPass<Real>::pack(const System& system, const ClusterPairList& clusters,
+                                   ForceDriver& driver) {
   const ClusterPairView v = clusters.view();
   // Positions hold each cluster twice (MixedClusterArrays), the j-sums copies_ times.
   copies_ = j_sum_copies(v.i_atoms_per_row);
@@ -24,20 +28,26 @@ void MixedClusterPass::pack(const System& system, const ClusterPairList& cluster
   if (j_forces_.size() < nt) j_forces_.resize(nt);
   fold_.size_for(driver.threads());
   for (auto& jf : j_forces_) resize_with_headroom(jf, 3 * j_stride_);
-  const MixedClusterArrays positions = arrays(positions_, pos_stride_);
-  const auto& lo = system.box().lo();
-  const auto& len = system.box().lengths();
-  const double centre[3] = {lo[0] + 0.5 * len[0], lo[1] + 0.5 * len[1], lo[2] + 0.5 * len[2]};
+  const Arrays positions = arrays(positions_, pos_stride_);
+  // Float about the box centre (docs in pair_cluster_mixed_loop.hpp); double as the list holds
+  // them, so the 2 x 4 rows see the separations the 1 x 4 kernel does.
+  double centre[3] = {0.0, 0.0, 0.0};
+  if constexpr (std::is_same_v<Real, float>) {
+    const auto& lo = system.box().lo();
+    const auto& len = system.box().lengths();
+    for (int a = 0; a < 3; ++a) centre[a] = lo[a] + 0.5 * len[a];
+  }
   run_split(team_for_atoms(driver.team(), static_cast<std::size_t>(clusters.n_slots())),
             [&](int t, int nt_) {
               const auto [b, e] = even_range(v.n_clusters, t, nt_);
-              pack_mixed_positions(v, centre, b, e, positions);
+              pack_cluster_positions(v, centre, b, e, positions);
             });
 }
 
-ForceResult MixedClusterPass::finish(System& system, const ClusterPairList& clusters,
-                                     const ForceDriver& driver, ComputeFlags flags,
-                                     const PairSums& sums) {
+template <class Real>
+ForceResult PackedClusterPass<Real>::finish(System& system, const ClusterPairList& clusters,
+                                            const ForceDriver& driver, ComputeFlags flags,
+                                            const PairSums& sums) {
   using D4 = simd::Double4;
   constexpr int kC = ClusterPairView::kClusterSize;
   const int n_local = clusters.view().n_i_clusters;
@@ -61,5 +71,8 @@ ForceResult MixedClusterPass::finish(System& system, const ClusterPairList& clus
   if (flags.energy) r.energy = sums.energy;
   return r;
 }
+
+template class PackedClusterPass<float>;
+template class PackedClusterPass<double>;
 
 }  // namespace mdb
