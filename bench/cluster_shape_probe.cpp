@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "bench/cases.hpp"
-#include "bench/prepared_state.hpp"
+#include "bench/kernel_probe.hpp"
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/cpu/pair_cluster_mixed_4x4_loop.hpp"
 #include "kernels/cpu/pair_cluster_mixed_loop.hpp"
@@ -40,7 +40,7 @@ int g_atoms = 32000;
 const NeighborList& melt_list(int four_i_atoms) {
   static const std::array<NeighborList, 2> lists = [] {
     const CaseSpec& c = *find_case("lj-melt");
-    System s = equilibrated_system(StateKey{&c, Ensemble::NVE, g_atoms, 2026, c.timestep});
+    System s = lj_melt_state(g_atoms);
     std::array<NeighborList, 2> l = {NeighborList(kCutoff, NeighborKind::Cluster2x4, c.neighbor),
                                      NeighborList(kCutoff, NeighborKind::Cluster4x4, c.neighbor)};
     for (NeighborList& n : l) n.build(s);
@@ -121,45 +121,20 @@ void shape(benchmark::State& state, int four_i_atoms) {
     run_kernel(l2.view(), lj, ref);
     run_kernel(v, lj, a);
     const std::vector<double> f0 = atom_forces(l2, ref), f1 = atom_forces(l, a);
-    double worst = 0.0, scale = 0.0;
-    for (std::size_t i = 0; i < f0.size(); ++i) {
-      worst = std::max(worst, std::abs(f0[i] - f1[i]));
-      scale = std::max(scale, std::abs(f0[i]));
-    }
-    state.counters["max_df_rel"] = worst / scale;
+    state.counters["max_df_rel"] = max_relative_difference(f0, f1);
   }
   for (auto _ : state) {
     run_kernel(v, lj, a);
     benchmark::DoNotOptimize(a.fi.data());
     benchmark::ClobberMemory();
   }
-  const auto rows = static_cast<double>(v.row_offsets[v.n_row_groups()]);
-  state.counters["rows"] = rows;
-  state.counters["lanes"] = rows * 4 * v.i_atoms_per_row;
-  // Seconds per row (shown as ns).
-  state.counters["time_per_row"] = benchmark::Counter(
-      rows, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-}
-
-double minimum(const std::vector<double>& v) {
-  return *std::min_element(v.begin(), v.end());
+  report_rows(state, v);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (const char* n = std::getenv("PROBE_ATOMS")) {
-    char* end = nullptr;
-    const long atoms = std::strtol(n, &end, 10);
-    if (end == n || *end != '\0' || atoms < 256 || atoms > 4000000) {
-      std::fprintf(stderr,
-                   "cluster_shape_probe: PROBE_ATOMS must be a number of atoms from 256 to "
-                   "4000000 (got '%s')\n",
-                   n);
-      return 2;
-    }
-    g_atoms = static_cast<int>(atoms);
-  }
+  g_atoms = probe_atoms("cluster_shape_probe");
   for (int four : {0, 1}) {
     benchmark::RegisterBenchmark(four ? "Shape/4x4" : "Shape/2x4", shape, four)
         ->UseRealTime()

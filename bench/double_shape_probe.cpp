@@ -29,7 +29,7 @@
 #endif
 
 #include "bench/cases.hpp"
-#include "bench/prepared_state.hpp"
+#include "bench/kernel_probe.hpp"
 #include "kernels/common/pair_lj.hpp"
 #include "kernels/cpu/pair_cluster_loop.hpp"
 #include "kernels/cpu/pair_cluster_mixed_loop.hpp"
@@ -57,7 +57,7 @@ bool slot_arrays(int shape) {
 const NeighborList& melt_list(int shape) {
   static const std::array<NeighborList, 3> lists = [] {
     const CaseSpec& c = *find_case("lj-melt");
-    System s = equilibrated_system(StateKey{&c, Ensemble::NVE, g_atoms, 2026, c.timestep});
+    System s = lj_melt_state(g_atoms);
     std::array<NeighborList, 3> l = {NeighborList(kCutoff, kKinds[0], c.neighbor),
                                      NeighborList(kCutoff, kKinds[1], c.neighbor),
                                      NeighborList(kCutoff, kKinds[2], c.neighbor)};
@@ -340,33 +340,20 @@ void shape_bench(benchmark::State& state, int shape) {
     run(l0.view(), 0, ref);
     run(v, shape, a);
     const std::vector<double> f0 = atom_forces(l0, 0, ref), f1 = atom_forces(l, shape, a);
-    double worst = 0.0, scale = 0.0;
-    for (std::size_t i = 0; i < std::min(f0.size(), f1.size()); ++i) {
-      worst = std::max(worst, std::abs(f0[i] - f1[i]));
-      scale = std::max(scale, std::abs(f0[i]));
-    }
-    state.counters["max_df_rel"] = worst / scale;
+    state.counters["max_df_rel"] = max_relative_difference(f0, f1);
   }
   for (auto _ : state) {
     run(v, shape, a);
     benchmark::DoNotOptimize(a.jf.data());
     benchmark::ClobberMemory();
   }
-  const auto rows = static_cast<double>(v.row_offsets[v.n_row_groups()]);
-  state.counters["rows"] = rows;
-  state.counters["lanes"] = rows * 4 * v.i_atoms_per_row;
-  state.counters["time_per_row"] = benchmark::Counter(
-      rows, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-}
-
-double minimum(const std::vector<double>& v) {
-  return *std::min_element(v.begin(), v.end());
+  report_rows(state, v);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (const char* n = std::getenv("PROBE_ATOMS")) g_atoms = std::atoi(n);
+  g_atoms = probe_atoms("double_shape_probe");
   const char* names[4] = {"DoubleShape/1x4", "DoubleShape/2x4", "DoubleShape/4x4_halves",
                           "DoubleShape/2x4_slot_sums"};
   for (int s = 0; s < 4; ++s) {

@@ -9,8 +9,9 @@
 // times (j_sum_copies), so a row adds its sixteen lanes into them as they are, with no fold.
 // A 4 x 4 row keeps every lane of its i-cluster, where the 2 x 4 list drops the half-rows with
 // no pair (1.27 times the lanes on lj-melt), and still the kernel took 0.75 of the 2 x 4
-// kernel's time on an Intel Xeon with AVX-512 (docs/PEERS.md, bench/cluster_shape_probe.cpp).
-// Unmeasured on CPUs that split 512-bit operations in two (AMD Zen 4).
+// kernel's time on an Intel Xeon with AVX-512 and 0.61 on an AMD Zen 5 (docs/PEERS.md,
+// bench/cluster_shape_probe.cpp). Unmeasured on CPUs that split 512-bit operations in two (AMD
+// Zen 4).
 //
 // The separations are taken j minus i, so a row's products are the forces on its j-atoms, added
 // to the partial sums with the sums as the add's memory operand; the i-forces are their negated

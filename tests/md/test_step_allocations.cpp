@@ -12,6 +12,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "md/engine/cpu_engine.hpp"
 #include "md/engine/simulation.hpp"
@@ -150,6 +151,23 @@ TEST(StepAllocations, MixedPrecisionLjStepsAllocateNothing) {
                    std::make_unique<LennardJones<float>>(LjParams::lj_melt()),
                    std::make_unique<VelocityVerlet>(0.005), {0.3, 1, true, 10}, true, threads);
     EXPECT_EQ(allocations_during(sim, 1000), 0) << threads << " thread(s)";
+  }
+}
+
+// The double kernel on either of its row layouts (2 x 4 where the build has AVX-512), whichever
+// this CPU would pick: the 2 x 4 rows' packed positions and partial sums are sized once as well.
+TEST(StepAllocations, DoubleLjOnEitherRowsAllocatesNothing) {
+  std::vector<PairKernel> kernels = {PairKernel::Simd1x4};
+  if (simd::kHas512) kernels.push_back(PairKernel::Simd2x4);
+  for (PairKernel kernel : kernels) {
+    for (int threads : {1, 2}) {
+      Simulation sim(make_lj_melt(5, 5, 5),
+                     std::make_unique<LennardJones<double>>(LjParams::lj_melt(), kernel),
+                     std::make_unique<VelocityVerlet>(0.005), {0.3, 1, true, 10}, true, threads);
+      EXPECT_EQ(allocations_during(sim, 1000), 0)
+          << (kernel == PairKernel::Simd2x4 ? "2 x 4" : "1 x 4") << " rows, " << threads
+          << " thread(s)";
+    }
   }
 }
 
