@@ -123,25 +123,12 @@ void shape(benchmark::State& state, int four_i_atoms) {
     const std::vector<double> f0 = atom_forces(l2, ref), f1 = atom_forces(l, a);
     state.counters["max_df_rel"] = max_relative_difference(f0, f1);
   }
-  for (auto _ : state) {
-    run_kernel(v, lj, a);
-    benchmark::DoNotOptimize(a.fi.data());
-    benchmark::ClobberMemory();
-  }
-  report_rows(state, v);
+  time_kernel(state, v, a.fi.data(), [&] { run_kernel(v, lj, a); });
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   g_atoms = probe_atoms("cluster_shape_probe");
-  for (int four : {0, 1}) {
-    benchmark::RegisterBenchmark(four ? "Shape/4x4" : "Shape/2x4", shape, four)
-        ->UseRealTime()
-        ->ComputeStatistics("min", minimum);
-  }
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return run_probes(argc, argv, {"Shape/2x4", "Shape/4x4"}, shape);
 }

@@ -342,27 +342,15 @@ void shape_bench(benchmark::State& state, int shape) {
     const std::vector<double> f0 = atom_forces(l0, 0, ref), f1 = atom_forces(l, shape, a);
     state.counters["max_df_rel"] = max_relative_difference(f0, f1);
   }
-  for (auto _ : state) {
-    run(v, shape, a);
-    benchmark::DoNotOptimize(a.jf.data());
-    benchmark::ClobberMemory();
-  }
-  report_rows(state, v);
+  time_kernel(state, v, a.jf.data(), [&] { run(v, shape, a); });
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   g_atoms = probe_atoms("double_shape_probe");
-  const char* names[4] = {"DoubleShape/1x4", "DoubleShape/2x4", "DoubleShape/4x4_halves",
-                          "DoubleShape/2x4_slot_sums"};
-  for (int s = 0; s < 4; ++s) {
-    benchmark::RegisterBenchmark(names[s], shape_bench, s)
-        ->UseRealTime()
-        ->ComputeStatistics("min", minimum);
-  }
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return run_probes(
+      argc, argv,
+      {"DoubleShape/1x4", "DoubleShape/2x4", "DoubleShape/4x4_halves", "DoubleShape/2x4_slot_sums"},
+      shape_bench);
 }

@@ -65,4 +65,32 @@ inline double minimum(const std::vector<double>& v) {
   return *std::min_element(v.begin(), v.end());
 }
 
+/// Times `kernel()` once per iteration, its output (`written`) kept live, and reports the rows of
+/// `v` it runs over (report_rows).
+template <class Kernel>
+void time_kernel(benchmark::State& state, const ClusterPairView& v, const void* written,
+                 Kernel&& kernel) {
+  for (auto _ : state) {
+    kernel();
+    benchmark::DoNotOptimize(written);
+    benchmark::ClobberMemory();
+  }
+  report_rows(state, v);
+}
+
+/// Registers `probe(state, k)` as `names[k]` for each k, in real time with the "min" statistic,
+/// then runs Google Benchmark with the command line. Returns main's exit code.
+template <class Probe>
+int run_probes(int argc, char** argv, const std::vector<const char*>& names, Probe probe) {
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    benchmark::RegisterBenchmark(names[k], probe, static_cast<int>(k))
+        ->UseRealTime()
+        ->ComputeStatistics("min", minimum);
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
+
 }  // namespace mdb::bench
