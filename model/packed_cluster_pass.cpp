@@ -18,7 +18,7 @@ template <class Real>
 void PackedClusterPass<Real>::pack(const System& system, const ClusterPairList& clusters,
                                    ForceDriver& driver) {
   const ClusterPairView v = clusters.view();
-  // Positions hold each cluster twice (MixedClusterArrays), the j-sums copies_ times.
+  // Positions hold each cluster twice (ClusterArrays), the j-sums copies_ times.
   copies_ = j_sum_copies(v.i_atoms_per_row);
   pos_stride_ = 2 * clusters.max_slots();
   j_stride_ = static_cast<std::size_t>(copies_) * clusters.max_slots();
