@@ -274,12 +274,28 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     } else {
       for (std::int64_t k = k_begin; k < k_end; ++k) sum_row(start_row(k));
     }
-    fx[si] = sum4(simd::low_half(fix));
-    fy[si] = sum4(simd::low_half(fiy));
-    fz[si] = sum4(simd::low_half(fiz));
-    fx[si + 1] = sum4(simd::high_half(fix));
-    fy[si + 1] = sum4(simd::high_half(fiy));
-    fz[si + 1] = sum4(simd::high_half(fiz));
+    // In double, the six totals from two shuffle networks: the kernel alone 5-11 % faster than
+    // with six scalar sums on AMD Zen 5 (the same order of additions, so the same bits; the
+    // float 4 x 4 kernel's sums written so lost 3-6 %: docs/PERFORMANCE_HISTORY.md).
+#if defined(__AVX512F__)
+    if constexpr (std::is_same_v<Real, double>) {
+      const simd::Double4 xy = simd::quarter_sums(fix, fiy), zz = simd::quarter_sums(fiz, fiz);
+      fx[si] = xy[0];
+      fy[si] = xy[1];
+      fx[si + 1] = xy[2];
+      fy[si + 1] = xy[3];
+      fz[si] = zz[0];
+      fz[si + 1] = zz[2];
+    } else
+#endif
+    {
+      fx[si] = sum4(simd::low_half(fix));
+      fy[si] = sum4(simd::low_half(fiy));
+      fz[si] = sum4(simd::low_half(fiz));
+      fx[si + 1] = sum4(simd::high_half(fix));
+      fy[si + 1] = sum4(simd::high_half(fiy));
+      fz[si + 1] = sum4(simd::high_half(fiz));
+    }
     if constexpr (kEnergy) out.energy += sum8(e_acc);
   }
   return out;

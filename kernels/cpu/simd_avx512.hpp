@@ -105,6 +105,14 @@ MDB_SIMD_INLINE Double4 low_half(Double8 v) {
 MDB_SIMD_INLINE Double4 high_half(Double8 v) {
   return __builtin_shufflevector(v, v, 4, 5, 6, 7);
 }
+/// {sum of a's lanes 0-3, of b's 0-3, of a's 4-7, of b's 4-7}: two rows' i-force totals in one
+/// shuffle network instead of four scalar sums.
+MDB_SIMD_INLINE Double4 quarter_sums(Double8 a, Double8 b) {
+  const Double8 p = __builtin_shufflevector(a, b, 0, 8, 2, 10, 4, 12, 6, 14) +
+                    __builtin_shufflevector(a, b, 1, 9, 3, 11, 5, 13, 7, 15);
+  const Double8 q = p + __builtin_shufflevector(p, p, 2, 3, 0, 1, 6, 7, 4, 5);
+  return __builtin_shufflevector(q, q, 0, 1, 4, 5);
+}
 /// a in lanes 0-3, b in lanes 4-7 (two i-atoms against a j-cluster).
 MDB_SIMD_INLINE Double8 halves(double a, double b) {
   return from_m512d(_mm512_insertf64x4(_mm512_set1_pd(a), _mm256_set1_pd(b), 1));
