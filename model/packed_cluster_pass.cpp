@@ -1,5 +1,6 @@
 #include "model/packed_cluster_pass.hpp"
 
+#include <stdexcept>
 #include <type_traits>
 
 #include "md/core/grow.hpp"
@@ -20,6 +21,9 @@ void PackedClusterPass<Real>::pack(const System& system, const ClusterPairList& 
   const ClusterPairView v = clusters.view();
   // Positions hold each cluster twice (ClusterArrays), the j-sums copies_ times.
   copies_ = j_sum_copies(v.i_atoms_per_row);
+  if (std::is_same_v<Real, double> && v.i_atoms_per_row != 2) {
+    throw std::logic_error("PackedClusterPass<double>: the double kernel runs on 2 x 4 rows only");
+  }
   pos_stride_ = 2 * clusters.max_slots();
   j_stride_ = static_cast<std::size_t>(copies_) * clusters.max_slots();
   resize_with_headroom(positions_, 3 * pos_stride_);

@@ -5,18 +5,21 @@
 //
 // Why by CPU and not by build: both CPUs measured run AVX-512, and the rows cost differently on
 // them (kernel alone over the 32,000-atom lj-melt lists, docs/PEERS.md). On an AMD EPYC of family
-// 26 (Zen 5, whose 512-bit operations are full width) the 2 x 4 rows took 0.78 of the 1 x 4
-// kernel's time, despite 1.30 times the lanes; on an Intel Xeon (Emerald Rapids) a 2 x 4 double
+// 26 model 2 (Zen 5 "Turin", whose 512-bit operations are full width) the 2 x 4 rows took
+// 0.71-0.78 of the 1 x 4 kernel's time, despite 1.30 times the lanes; on an Intel Xeon (Emerald
+// Rapids) a 2 x 4 double
 // kernel took 1.34 times as long (an earlier version, 1/r^2 from vrcp14pd and Newton steps; this
 // one was not measured there), and AMD's family 25 (Zen 4) runs a 512-bit operation as two
 // 256-bit halves, so a lane costs what it does in four-lane vectors there. So: 2 x 4 rows on AMD
-// family 26 and later, 1 x 4 rows elsewhere; bench/double_shape_probe measures a new CPU.
+// family 26 and later, 1 x 4 rows elsewhere; bench/double_shape_probe measures a new CPU. Not
+// measured: Zen 5's mobile parts (family 26 too), which AMD describes as running AVX-512 on
+// 256-bit datapaths as Zen 4 does; there the rule may pick the slower rows.
+#include <cstring>
+
 #include "kernels/cpu/simd_avx512.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-
-#include <cstring>
 #endif
 
 namespace mdb::simd {

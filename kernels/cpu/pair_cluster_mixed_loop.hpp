@@ -6,7 +6,7 @@
 // (double_row_choice.hpp); there nothing is rounded to float.
 //
 // Why this layout: the j-cluster's coordinates and j-force partial sums are kept twice per
-// cluster (eight floats per axis, MixedClusterArrays), so a row loads, subtracts and stores whole
+// cluster (eight values per axis, ClusterArrays), so a row loads, subtracts and stores whole
 // 8-lane vectors with no lane-crossing shuffle or float/double conversion in the loop; those cost
 // more than float's halved arithmetic saved in the earlier one-i-atom, two-j-cluster loop.
 // Measured: docs/PERFORMANCE.md.
@@ -77,7 +77,7 @@ void pack_cluster_positions(const ClusterPairView& v, const double* origin, int 
 
 /// How many copies of each cluster a kernel's j-force partial sums hold: two for the 2 x 4
 /// kernel here (its eight lanes), four for the 4 x 4 kernel's sixteen
-/// (pair_cluster_mixed_4x4_loop.hpp). Each array then holds copies x n_slots floats.
+/// (pair_cluster_mixed_4x4_loop.hpp). Each array then holds copies x n_slots values.
 constexpr int j_sum_copies(int i_atoms_per_row) {
   return i_atoms_per_row == 4 ? 4 : 2;
 }
@@ -111,7 +111,8 @@ MDB_SIMD_INLINE void add_cluster_j_forces(MixedClusterArrays jf, int c, int copi
     sum[a] += __builtin_convertvector(simd::low_half(h) + simd::high_half(h), D4);
   }
 }
-/// The same for the double kernel's partial sums, which hold each cluster twice (`copies` is 2).
+/// The same for the double kernel's partial sums, which hold each cluster twice: `copies` is 2
+/// (PackedClusterPass<double> refuses other lists).
 MDB_SIMD_INLINE void add_cluster_j_forces(ClusterArrays<double> jf, int c, int copies,
                                           ClusterForce& sum) {
   using D4 = simd::Double4;
@@ -274,7 +275,7 @@ PairSums pair_forces_cluster_mixed(const ClusterPairView& v, int g_begin, int g_
     } else {
       for (std::int64_t k = k_begin; k < k_end; ++k) sum_row(start_row(k));
     }
-    // In double, the six totals from two shuffle networks: the kernel alone 5-11 % faster than
+    // In double, the six totals from two shuffle networks: the kernel alone 2-11 % faster than
     // with six scalar sums on AMD Zen 5 (the same order of additions, so the same bits; the
     // float 4 x 4 kernel's sums written so lost 3-6 %: docs/PERFORMANCE_HISTORY.md).
 #if defined(__AVX512F__)

@@ -17,7 +17,8 @@ namespace mdb {
 /// every neighbour of every local atom (many-body models); cluster lists hold the half list's
 /// pairs as rows against 4-atom j-clusters with packed coordinates (SIMD pair kernels,
 /// ClusterPairList): rows of one i-atom (Cluster, the double kernel's four lanes), of a pair of
-/// i-atoms (Cluster2x4, the float kernel's eight) or of a whole i-cluster (Cluster4x4, the
+/// i-atoms (Cluster2x4, eight lanes: the float kernel's, and the double kernel's on CPUs with
+/// full-width AVX-512) or of a whole i-cluster (Cluster4x4, the
 /// AVX-512 float kernel's sixteen).
 enum class NeighborKind { Half, Full, Cluster, Cluster2x4, Cluster4x4 };
 

@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
 #include "kernels/common/pair_lj_coul_long.hpp"
 #include "kernels/cpu/lj_coul_long_term.hpp"
+#include "kernels/cpu/simd_avx512.hpp"
 
 namespace mdb {
 namespace {
@@ -167,6 +169,38 @@ TEST(LjCoulLongTerm, LanesEqualTheDoubleEvaluator) {
       EXPECT_NEAR(e[l], want_e, 1e-6 * scale_e) << "row " << si0 << " lane " << l;
     }
   }
+}
+
+// The double 2 x 4 kernel's i-force totals (simd::quarter_sums) add in the scalar order,
+// (l0 + l1) + (l2 + l3) per quarter, so they give the bits six scalar sums did. Values spread over
+// many magnitudes, so another order of additions rounds differently.
+TEST(SimdAvx512, QuarterSumsAddInTheScalarOrder) {
+#if defined(__AVX512F__)
+  std::uint64_t state = 12345;
+  auto next = [&state] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    const double u = static_cast<double>(state >> 11) * 0x1p-53;  // [0, 1)
+    return (u - 0.5) * std::pow(10.0, 8.0 * u - 4.0);
+  };
+  auto quarter = [](const simd::Double8& v, int q) {
+    return (v[4 * q] + v[4 * q + 1]) + (v[4 * q + 2] + v[4 * q + 3]);
+  };
+  int differs_from_other_order = 0;
+  for (int trial = 0; trial < 10000; ++trial) {
+    simd::Double8 a, b;
+    for (int l = 0; l < 8; ++l) {
+      a[l] = next();
+      b[l] = next();
+    }
+    const simd::Double4 s = simd::quarter_sums(a, b);
+    const double want[4] = {quarter(a, 0), quarter(b, 0), quarter(a, 1), quarter(b, 1)};
+    for (int k = 0; k < 4; ++k) ASSERT_EQ(s[k], want[k]) << "trial " << trial << ", total " << k;
+    differs_from_other_order += ((a[0] + a[2]) + (a[1] + a[3])) != want[0];
+  }
+  EXPECT_GT(differs_from_other_order, 100) << "the inputs should tell the orders apart";
+#else
+  GTEST_SKIP() << "this build has no AVX-512 (quarter_sums is an AVX-512 kernel's)";
+#endif
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -124,6 +126,26 @@ TEST(LjSimd, DoubleEqualsScalarInALargerBox) {
 TEST(LjSimd, DefaultDoubleRowsFollowTheCpuRule) {
   // Whatever this CPU is, the default asks for the rows the rule names, and computes them.
   expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(3, 3, 3, 0.4, 5), 1e-12);
+}
+
+// The CPUID decode against the kernel's own account of this CPU (/proc/cpuinfo).
+TEST(LjSimd, DoubleRowChoiceReadsThisCpuAsTheKernelDoes) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, vendor;
+  int family = -1;
+  while (std::getline(in, line) && (vendor.empty() || family < 0)) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
+    const std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+    if (key == "vendor_id") vendor = value;
+    if (key == "cpu family") family = std::stoi(value);
+  }
+  if (vendor.empty() || family < 0) GTEST_SKIP() << "no x86 /proc/cpuinfo to compare with";
+  EXPECT_EQ(
+      simd::double_rows_two_i_atoms(),
+      simd::kHas512 && simd::double_rows_pay_on(vendor.c_str(), static_cast<unsigned>(family)))
+      << vendor << ", family " << family;
 }
 
 TEST(LjSimd, DoubleRowsPayOnlyOnTheCpusMeasuredFaster) {
@@ -335,26 +357,32 @@ TEST(LjSimd, NptTrajectoryFollowsTheScalarKernel) {
     engine->copy_state(0, out);
     return std::pair{out, engine->list_builds()};
   };
-  const auto [simd, simd_builds] = run(PairKernel::Simd);
   const auto [scalar, scalar_builds] = run(PairKernel::Scalar);
-  EXPECT_GT(simd_builds, 5) << "the run should rebuild its list several times";
-  EXPECT_EQ(simd_builds, scalar_builds);
-  EXPECT_NE(simd.box().volume(), make_argon_fcc(3, 3, 3, 40.0, 5).box().volume());
-  EXPECT_NEAR(simd.box().volume(), scalar.box().volume(), 1e-9 * scalar.box().volume());
-  for (std::size_t i = 0; i < simd.size(); ++i) {
-    ASSERT_NEAR(simd.x()[i], scalar.x()[i], 1e-7) << "atom " << i;
-    ASSERT_NEAR(simd.y()[i], scalar.y()[i], 1e-7) << "atom " << i;
-    ASSERT_NEAR(simd.z()[i], scalar.z()[i], 1e-7) << "atom " << i;
+  for (PairKernel kernel : double_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    const auto [simd, simd_builds] = run(kernel);
+    EXPECT_GT(simd_builds, 5) << "the run should rebuild its list several times";
+    EXPECT_EQ(simd_builds, scalar_builds);
+    EXPECT_NE(simd.box().volume(), make_argon_fcc(3, 3, 3, 40.0, 5).box().volume());
+    EXPECT_NEAR(simd.box().volume(), scalar.box().volume(), 1e-9 * scalar.box().volume());
+    for (std::size_t i = 0; i < simd.size(); ++i) {
+      ASSERT_NEAR(simd.x()[i], scalar.x()[i], 1e-7) << "atom " << i;
+      ASSERT_NEAR(simd.y()[i], scalar.y()[i], 1e-7) << "atom " << i;
+      ASSERT_NEAR(simd.z()[i], scalar.z()[i], 1e-7) << "atom " << i;
+    }
   }
 }
 
 TEST(LjSimd, ForcesMatchFiniteDifferences) {
-  LennardJones<double> lj(ar_kr(false, LjMixing::Geometric));
   const System s =
       test::alternate_species(jittered_argon(3, 3, 3, 0.4, 8), {"Ar", 39.948}, {"Kr", 83.798});
-  const test::GradientCheck g = test::check_force_gradient(lj, s, 1e-5, 3);
-  EXPECT_GT(g.force_norm2, 1e-6);
-  EXPECT_LT(g.relative_error, 1e-6);
+  for (PairKernel kernel : double_kernels()) {
+    SCOPED_TRACE(kernel_trace(kernel));
+    LennardJones<double> lj(ar_kr(false, LjMixing::Geometric), kernel);
+    const test::GradientCheck g = test::check_force_gradient(lj, s, 1e-5, 3);
+    EXPECT_GT(g.force_norm2, 1e-6);
+    EXPECT_LT(g.relative_error, 1e-6);
+  }
 }
 
 }  // namespace
