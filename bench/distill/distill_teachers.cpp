@@ -16,13 +16,13 @@
 namespace mdb::distill {
 namespace {
 
+#ifdef MDB_HAVE_KIM
 std::string phase_list(const std::vector<CarbonPhase>& phases) {
   std::string out;
   for (CarbonPhase p : phases) out += (out.empty() ? "" : ", ") + carbon_phase_name(p);
   return out;
 }
 
-#ifdef MDB_HAVE_KIM
 // Each crystal from room temperature to near melting, a liquid at 3,000 K.
 std::vector<SamplingRun> carbon_training_runs(const std::vector<CarbonPhase>& phases, int frames,
                                               std::uint64_t seed) {
