@@ -102,9 +102,10 @@ struct Lj8 {
   __m512d lj1, lj2, rc2, one;
 };
 
-// kHalves pairs of i-atoms (lanes 0-3, 4-7 of each half) against the j-cluster at p + 8 cj.
-template <int kHalves>
-void kernel_8(const ClusterPairView& v, const Lj8& lj, Arrays& a) {
+// 4 x 4 rows in two halves, each a pair of i-atoms (lanes 0-3, 4-7) against the j-cluster at
+// p + 8 cj.
+void kernel_4x4_halves(const ClusterPairView& v, const Lj8& lj, Arrays& a) {
+  constexpr int kHalves = 2;
   const double* __restrict x = a.p(0);
   const double* __restrict y = a.p(1);
   const double* __restrict z = a.p(2);
@@ -178,11 +179,7 @@ void kernel_8(const ClusterPairView& v, const Lj8& lj, Arrays& a) {
         fix[h] = _mm512_add_pd(fix[h], fx);
         fiy[h] = _mm512_add_pd(fiy[h], fy);
         fiz[h] = _mm512_add_pd(fiz[h], fz);
-        if (kHalves == 1) {
-          sx = fx, sy = fy, sz = fz;
-        } else {
-          sx = _mm512_add_pd(sx, fx), sy = _mm512_add_pd(sy, fy), sz = _mm512_add_pd(sz, fz);
-        }
+        sx = _mm512_add_pd(sx, fx), sy = _mm512_add_pd(sy, fy), sz = _mm512_add_pd(sz, fz);
       }
       _mm512_store_pd(jx + pj, _mm512_sub_pd(_mm512_load_pd(jx + pj), sx));
       _mm512_store_pd(jy + pj, _mm512_sub_pd(_mm512_load_pd(jy + pj), sy));
@@ -299,7 +296,7 @@ void run(const ClusterPairView& v, int shape, Arrays& a) {
   } else if (shape == 3) {
     kernel_slots(v, lj, a);
   } else {
-    kernel_8<2>(v, lj, a);
+    kernel_4x4_halves(v, lj, a);
   }
 #endif
 }
