@@ -1,16 +1,14 @@
-// A step allocates nothing on the heap once the run has started: malloc itself is interposed and
-// counted (operator new uses it, and so does Eigen's aligned allocator, which never calls
-// operator new), and many steps (with neighbour-list rebuilds, and box changes under NPT) must
-// not move the counter. Covers every force field: LJ, Stillinger-Weber, the NN potentials
-// (whose Eigen products must take their packing buffers from the stack) and DUNN.
+// A step allocates nothing on the heap once the run has started: every allocation of the process
+// is counted (tests/support/allocation_counter.hpp), and many steps (with neighbour-list
+// rebuilds, and box changes under NPT) must not move the counter. Covers every force field: LJ,
+// Stillinger-Weber, the NN potentials (whose Eigen products must take their packing buffers from
+// the stack) and DUNN.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -30,6 +28,8 @@
 #include "model/stillinger_weber.hpp"
 #include "tests/model/dunn/dunn_test_support.hpp"
 #include "tests/model/eam_test_files.hpp"
+#include "tests/support/allocation_counter.hpp"
+#include "tests/support/pair_kernels.hpp"
 #include "tests/support/reference.hpp"
 #ifdef MDB_HAVE_FFTW
 #include "md/core/thread_team.hpp"
@@ -45,87 +45,16 @@
 #include "model/kim/kim_model.hpp"
 #endif
 
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-// glibc's own entry points, which the interposed functions forward to.
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void* __libc_memalign(std::size_t, std::size_t);
-
-void* malloc(std::size_t n) {
-  ++g_allocations;
-  return __libc_malloc(n);
-}
-void* calloc(std::size_t n, std::size_t size) {
-  ++g_allocations;
-  return __libc_calloc(n, size);
-}
-void* realloc(void* p, std::size_t n) {
-  ++g_allocations;
-  return __libc_realloc(p, n);
-}
-void* aligned_alloc(std::size_t a, std::size_t n) {
-  ++g_allocations;
-  return __libc_memalign(a, n);
-}
-int posix_memalign(void** out, std::size_t a, std::size_t n) {
-  ++g_allocations;
-  *out = __libc_memalign(a, n);
-  return *out ? 0 : 12;  // ENOMEM
-}
-}
-
-void* operator new(std::size_t n) {
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) {
-  return operator new(n);
-}
-void* operator new(std::size_t n, std::align_val_t a) {
-  if (void* p = std::aligned_alloc(static_cast<std::size_t>(a),
-                                   (n + static_cast<std::size_t>(a) - 1) /
-                                       static_cast<std::size_t>(a) * static_cast<std::size_t>(a)))
-    return p;
-  throw std::bad_alloc();
-}
-// The deletes stay out of line: inlined into make_unique's unwinding path, GCC 12 pairs the
-// new-expression with the free() inside and reports a mismatch that is not there
-// (-Wmismatched-new-delete; which call sites it inlines into changes with unrelated code).
-#define MDB_OUT_OF_LINE __attribute__((noinline))
-MDB_OUT_OF_LINE void operator delete(void* p) noexcept {
-  std::free(p);
-}
-MDB_OUT_OF_LINE void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
-MDB_OUT_OF_LINE void operator delete[](void* p) noexcept {
-  std::free(p);
-}
-MDB_OUT_OF_LINE void operator delete[](void* p, std::size_t) noexcept {
-  std::free(p);
-}
-MDB_OUT_OF_LINE void operator delete(void* p, std::align_val_t) noexcept {
-  std::free(p);
-}
-MDB_OUT_OF_LINE void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
-  std::free(p);
-}
-
 namespace mdb {
 namespace {
 
 long allocations_during(Simulation& sim, long steps) {
   sim.run(20);  // the first steps size the buffers
-  const long before = g_allocations.load();
+  const long before = test::allocations_so_far();
   const long builds = sim.neighbor_list().builds();
   sim.run(steps);
   EXPECT_GT(sim.neighbor_list().builds(), builds + 3) << "the run should include rebuilds";
-  return g_allocations.load() - before;
+  return test::allocations_so_far() - before;
 }
 
 std::unique_ptr<ForceField> lj() {
@@ -133,9 +62,9 @@ std::unique_ptr<ForceField> lj() {
 }
 
 TEST(StepAllocations, CounterSeesAllocations) {
-  const long before = g_allocations.load();
+  const long before = test::allocations_so_far();
   auto p = std::make_unique<int>(3);
-  EXPECT_EQ(g_allocations.load(), before + 1);
+  EXPECT_EQ(test::allocations_so_far(), before + 1);
 }
 
 TEST(StepAllocations, NveStepAllocatesNothing) {
@@ -157,16 +86,13 @@ TEST(StepAllocations, MixedPrecisionLjStepsAllocateNothing) {
 // The double kernel on either of its row layouts (2 x 4 where the build has AVX-512), whichever
 // this CPU would pick: the 2 x 4 rows' packed positions and partial sums are sized once as well.
 TEST(StepAllocations, DoubleLjOnEitherRowsAllocatesNothing) {
-  std::vector<PairKernel> kernels = {PairKernel::Simd1x4};
-  if (simd::kHas512) kernels.push_back(PairKernel::Simd2x4);
-  for (PairKernel kernel : kernels) {
+  for (PairKernel kernel : test::double_pair_kernels()) {
     for (int threads : {1, 2}) {
       Simulation sim(make_lj_melt(5, 5, 5),
                      std::make_unique<LennardJones<double>>(LjParams::lj_melt(), kernel),
                      std::make_unique<VelocityVerlet>(0.005), {0.3, 1, true, 10}, true, threads);
       EXPECT_EQ(allocations_during(sim, 1000), 0)
-          << (kernel == PairKernel::Simd2x4 ? "2 x 4" : "1 x 4") << " rows, " << threads
-          << " thread(s)";
+          << test::pair_kernel_rows(kernel) << ", " << threads << " thread(s)";
     }
   }
 }
@@ -224,20 +150,20 @@ TEST(StepAllocations, CpuEngineStepsAllocateNothing) {
     engine.run(20);
     engine.thermo(th);
     const long long builds = engine.list_builds();
-    const long before = g_allocations.load();
+    const long before = test::allocations_so_far();
     for (int k = 0; k < 1000; ++k) {
       engine.step(k % 10 == 9);
       if (k % 10 == 9) engine.thermo(th);
     }
-    EXPECT_EQ(g_allocations.load() - before, 0) << replicas << " replicas";
+    EXPECT_EQ(test::allocations_so_far() - before, 0) << replicas << " replicas";
     EXPECT_GT(engine.list_builds(), builds + 3) << "the run should include rebuilds";
   }
 }
 
 TEST(StepAllocations, CounterSeesMalloc) {
-  const long before = g_allocations.load();
+  const long before = test::allocations_so_far();
   void* p = std::malloc(64);
-  EXPECT_EQ(g_allocations.load(), before + 1);
+  EXPECT_EQ(test::allocations_so_far(), before + 1);
   std::free(p);
 }
 
@@ -334,9 +260,9 @@ TEST(StepAllocations, KimAdapterAddsNothingToKimsOwnAllocations) {
   const long builds = sim.neighbor_list().builds();
   long low = 1L << 40, high = 0;
   for (int k = 0; k < 1000; ++k) {
-    const long before = g_allocations.load();
+    const long before = test::allocations_so_far();
     sim.step(k % 10 == 0);  // some steps ask for energy and virial too
-    const long n = g_allocations.load() - before;
+    const long n = test::allocations_so_far() - before;
     low = std::min(low, n);
     high = std::max(high, n);
   }
@@ -375,13 +301,13 @@ TEST(StepAllocations, PmeComputeAllocatesNothing) {
     pme.use_threads(t);
     pme.compute(Box::cube(30.0), x.data(), y.data(), z.data(), q.data(), n, fx.data(), fy.data(),
                 fz.data(), {true, true});
-    const long before = g_allocations.load();
+    const long before = test::allocations_so_far();
     for (int step = 0; step < 20; ++step) {
       const Box box = Box::cube(30.0 + 0.01 * step);
       pme.compute(box, x.data(), y.data(), z.data(), q.data(), n, fx.data(), fy.data(), fz.data(),
                   {step % 2 == 0, step % 3 == 0});
     }
-    EXPECT_EQ(g_allocations.load() - before, 0) << (t ? "two threads" : "one thread");
+    EXPECT_EQ(test::allocations_so_far() - before, 0) << (t ? "two threads" : "one thread");
   }
 }
 #endif

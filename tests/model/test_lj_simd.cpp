@@ -21,6 +21,7 @@
 #include "md/structure/lattice.hpp"
 #include "md/structure/standard_systems.hpp"
 #include "model/lennard_jones.hpp"
+#include "tests/support/pair_kernels.hpp"
 #include "tests/support/reference.hpp"
 
 namespace mdb {
@@ -49,20 +50,6 @@ double max_force(const test::Evaluation& e) {
   return m;
 }
 
-// The float kernels of this build: 2 x 4 rows always, 4 x 4 rows (the default) with AVX-512.
-std::vector<PairKernel> float_kernels() {
-  std::vector<PairKernel> k = {PairKernel::Simd2x4};
-  if (simd::kHas512) k.push_back(PairKernel::Simd);
-  return k;
-}
-
-// The double kernels of this build: 1 x 4 rows always, 2 x 4 rows with AVX-512.
-std::vector<PairKernel> double_kernels() {
-  std::vector<PairKernel> k = {PairKernel::Simd1x4};
-  if (simd::kHas512) k.push_back(PairKernel::Simd2x4);
-  return k;
-}
-
 // The rows a SIMD LennardJones<Real> built with `kernel` must ask for.
 template <class Real>
 NeighborKind expected_rows(PairKernel kernel) {
@@ -74,12 +61,6 @@ NeighborKind expected_rows(PairKernel kernel) {
   }
   return simd::kHas512 && kernel == PairKernel::Simd ? NeighborKind::Cluster4x4
                                                      : NeighborKind::Cluster2x4;
-}
-
-testing::Message kernel_trace(PairKernel kernel) {
-  return testing::Message() << (kernel == PairKernel::Simd2x4   ? "2 x 4 rows"
-                                : kernel == PairKernel::Simd1x4 ? "1 x 4 rows"
-                                                                : "the default rows");
 }
 
 // Forces to `tol` of the largest force, energy and virial to `tol` relative.
@@ -108,16 +89,16 @@ void expect_simd_matches_scalar(const LjParams& p, const System& s, double tol,
 
 TEST(LjSimd, DoubleEqualsScalarInAMultiImageBox) {
   // 32 atoms: cutoff + skin spans two image shells.
-  for (PairKernel kernel : double_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::double_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(2, 2, 2, 0.4, 1), 1e-12,
                                        nullptr, kernel);
   }
 }
 
 TEST(LjSimd, DoubleEqualsScalarInALargerBox) {
-  for (PairKernel kernel : double_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::double_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(6, 5, 7, 0.5, 2), 1e-12,
                                        nullptr, kernel);
   }
@@ -163,8 +144,8 @@ TEST(LjSimd, DoubleEqualsScalarForTwoSpeciesShiftedOrNot) {
     for (LjMixing mixing : {LjMixing::Geometric, LjMixing::LorentzBerthelot}) {
       SCOPED_TRACE(testing::Message() << "shift " << shift << ", mixing "
                                       << (mixing == LjMixing::Geometric ? "geometric" : "LB"));
-      for (PairKernel kernel : double_kernels()) {
-        SCOPED_TRACE(kernel_trace(kernel));
+      for (PairKernel kernel : test::double_pair_kernels()) {
+        SCOPED_TRACE(test::pair_kernel_rows(kernel));
         expect_simd_matches_scalar<double>(ar_kr(shift, mixing), s, 1e-12, nullptr, kernel);
       }
     }
@@ -172,8 +153,8 @@ TEST(LjSimd, DoubleEqualsScalarForTwoSpeciesShiftedOrNot) {
 }
 
 TEST(LjSimd, DoubleEqualsScalarWithThreads) {
-  for (PairKernel kernel : double_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::double_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     for (int threads : {2, 3}) {
       ThreadTeam team(threads);
       expect_simd_matches_scalar<double>(LjParams::argon(), jittered_argon(5, 5, 5, 0.4, 4), 1e-12,
@@ -193,8 +174,8 @@ TEST(LjSimd, DoubleEqualsScalarWithThreads) {
 TEST(LjSimd, MixedWithinFloatAccuracyOfDouble) {
   const LjParams p = LjParams::argon();
   LennardJones<double> reference(p, PairKernel::Scalar);
-  for (PairKernel kernel : float_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::float_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     LennardJones<float> mixed(p, kernel);
     ASSERT_EQ(mixed.neighbor_kind(), expected_rows<float>(kernel));
     for (const System& s : {jittered_argon(2, 2, 2, 0.4, 5), jittered_argon(6, 6, 6, 0.4, 6)}) {
@@ -226,9 +207,10 @@ TEST(LjSimd, MixedInALargeBoxWithinCoordinateRounding) {
   LennardJones<double> reference(p, PairKernel::Scalar);
   const test::Evaluation want = test::evaluate(reference, s, 0.5);
   const double scale = max_force(want);
-  for (PairKernel kernel : float_kernels()) {
+  for (PairKernel kernel : test::float_pair_kernels()) {
     for (int threads : {1, 2}) {
-      SCOPED_TRACE(kernel_trace(kernel) << ", " << threads << " thread(s)");
+      SCOPED_TRACE(testing::Message()
+                   << test::pair_kernel_rows(kernel) << ", " << threads << " thread(s)");
       LennardJones<float> mixed(p, kernel);
       ThreadTeam team(threads);
       const test::Evaluation got = test::evaluate(mixed, s, 0.5, threads > 1 ? &team : nullptr);
@@ -254,8 +236,8 @@ TEST(LjSimd, MixedTwoSpeciesWithThreads) {
   ThreadTeam team(3);
   // A 37 A box: position rounding adds ~(18 + 9.5) A x 2^-24 per coordinate to float arithmetic's
   // ~4e-6 of the largest force (MixedInALargeBoxWithinCoordinateRounding), so 8e-6.
-  for (PairKernel kernel : float_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::float_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     expect_simd_matches_scalar<float>(ar_kr(false, LjMixing::LorentzBerthelot), s, 8e-6, &team,
                                       kernel);
   }
@@ -270,9 +252,10 @@ TEST(LjSimd, MixedTwoSpeciesWithThreads) {
 // 26 A box ((13 + 9.5) A x 2^-24 per coordinate).
 TEST(LjSimd, MixedFollowsMovesRebuildsAndTheBox) {
   const LjParams p = ar_kr(true, LjMixing::LorentzBerthelot);
-  for (PairKernel kernel : float_kernels()) {
+  for (PairKernel kernel : test::float_pair_kernels()) {
     for (int threads : {1, 3}) {
-      SCOPED_TRACE(kernel_trace(kernel) << ", " << threads << " thread(s)");
+      SCOPED_TRACE(testing::Message()
+                   << test::pair_kernel_rows(kernel) << ", " << threads << " thread(s)");
       System s =
           test::alternate_species(jittered_argon(4, 5, 4, 0.4, 11), {"Ar", 39.948}, {"Kr", 83.798});
       LennardJones<float> mixed(p, kernel);
@@ -329,8 +312,8 @@ TEST(LjSimd, MixedFollowsMovesRebuildsAndTheBox) {
 TEST(LjSimd, MixedTwoSpeciesMatchesScalarFloat) {
   const System s =
       test::alternate_species(jittered_argon(4, 4, 4, 0.4, 7), {"Ar", 39.948}, {"Kr", 83.798});
-  for (PairKernel kernel : float_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::float_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     expect_simd_matches_scalar<float>(ar_kr(true, LjMixing::Geometric), s, 4e-6, nullptr, kernel);
   }
 }
@@ -358,8 +341,8 @@ TEST(LjSimd, NptTrajectoryFollowsTheScalarKernel) {
     return std::pair{out, engine->list_builds()};
   };
   const auto [scalar, scalar_builds] = run(PairKernel::Scalar);
-  for (PairKernel kernel : double_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::double_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     const auto [simd, simd_builds] = run(kernel);
     EXPECT_GT(simd_builds, 5) << "the run should rebuild its list several times";
     EXPECT_EQ(simd_builds, scalar_builds);
@@ -376,8 +359,8 @@ TEST(LjSimd, NptTrajectoryFollowsTheScalarKernel) {
 TEST(LjSimd, ForcesMatchFiniteDifferences) {
   const System s =
       test::alternate_species(jittered_argon(3, 3, 3, 0.4, 8), {"Ar", 39.948}, {"Kr", 83.798});
-  for (PairKernel kernel : double_kernels()) {
-    SCOPED_TRACE(kernel_trace(kernel));
+  for (PairKernel kernel : test::double_pair_kernels()) {
+    SCOPED_TRACE(test::pair_kernel_rows(kernel));
     LennardJones<double> lj(ar_kr(false, LjMixing::Geometric), kernel);
     const test::GradientCheck g = test::check_force_gradient(lj, s, 1e-5, 3);
     EXPECT_GT(g.force_norm2, 1e-6);
