@@ -85,13 +85,15 @@ TEST(WaterStudent, NveEnergyErrorIsVelocityVerletsAndTheMoleculesStayWhole) {
   ::testing::Test::RecordProperty("rms_quarter_fs_mev", std::to_string(quarter.rms));
   ::testing::Test::RecordProperty("drift_half_fs_mev_per_ps", std::to_string(half.fit.slope));
   ::testing::Test::RecordProperty("drift_quarter_fs_mev_per_ps", std::to_string(quarter.fit.slope));
-  // Velocity Verlet's energy error goes as dt^2: halving the step divides it by 4. Measured
-  // 3.93 (RMS 0.0277 and 0.0070 meV/atom).
-  EXPECT_NEAR(half.rms / quarter.rms, 4.0, 1.0);
-  // At 0.25 fs no slope beyond the NN cases' bound, 0.01 meV/atom/ps; measured -0.003. At
-  // the case's 0.5 fs the slope over a few ps is ~0.02 (docs/MODELS.md), and 0.5 ps cannot tell
-  // it from the oscillation.
-  EXPECT_LT(std::abs(quarter.fit.slope), 0.01);
+  // Velocity Verlet's energy error goes as dt^2: halving the step divides it by 4 (a first-order
+  // error would divide it by 2). Across 16 liquids (seeds 17-24, two random generators) the
+  // ratio ran from 3.3 to 4.6.
+  EXPECT_NEAR(half.rms / quarter.rms, 4.0, 1.5);
+  // At 0.25 fs no slope beyond what 0.5 ps of oscillation reads as one: across the same 16
+  // liquids the slope had a standard deviation of 0.022 meV/atom/ps about -0.003 (at most
+  // 0.062), so 0.1 is 4.5 of them. At the case's 0.5 fs the slope over a few ps is ~0.02
+  // (docs/MODELS.md), which 0.5 ps cannot tell from the oscillation.
+  EXPECT_LT(std::abs(quarter.fit.slope), 0.1);
   // A 300 K liquid in NVE stays near 300 K; a hole releasing energy heats it far past that.
   EXPECT_LT(half.t_max, 400.0);
   // SPC/Fw's bonds are 1.012 A and swing by ~0.1 A at 300 K: a bond past 1.3 A has broken.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 #include "md/core/random.hpp"
@@ -12,10 +13,8 @@
 namespace mdb {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 double shell(double r0, double r1) {
-  return 4.0 / 3.0 * kPi * (r1 * r1 * r1 - r0 * r0 * r0);
+  return 4.0 / 3.0 * std::numbers::pi * (r1 * r1 * r1 - r0 * r0 * r0);
 }
 
 // n^3 cubic cells of side a: species A at the corners, and (with `body`) species B at the centres

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -20,8 +21,6 @@ namespace {
 
 using test::expect_file_error;
 using test::TempDir;
-
-constexpr double kPi = 3.14159265358979323846;
 
 WaterBoxSpec spc_fw_box(int molecules, std::uint64_t seed = 7) {
   WaterBoxSpec spec;
@@ -74,7 +73,7 @@ TEST(WaterBox, DensityGeometryChargesAndSeparationAreAsAsked) {
     double u[3], v[3];
     const double lu = distance(s, a.i, a.j, u), lv = distance(s, a.k, a.j, v);
     const double theta = std::acos((u[0] * v[0] + u[1] * v[1] + u[2] * v[2]) / (lu * lv));
-    EXPECT_NEAR(theta * 180.0 / kPi, 113.24, 1e-9);
+    EXPECT_NEAR(theta * 180.0 / std::numbers::pi, 113.24, 1e-9);
   }
   // Every pair of atoms in different molecules clears the separation the builder promises.
   double closest = 1e9;
