@@ -58,7 +58,11 @@ void Halo::build(System& sys, double range, int max_shells, ThreadTeam* team, bo
     shells_[a] = k;
     if (ghosts) add_images(a, box.lo[a], len, k, range, team);
   }
-  // Room for the next rebuild's ghost count, so steps never reallocate.
+  // Room for the next rebuild's ghost count, so steps never reallocate. image_start_ too, once
+  // its last axis (the most atoms) is done: kept after the first axis, whose count is only the
+  // local atoms, its spare rose little above the later axes' counts, and a few more ghosts
+  // reallocated it inside a step (si-sw 64).
+  if (ghosts) ensure_headroom(image_start_);
   for (auto* v : {&x_, &y_, &z_}) ensure_headroom(*v);
   for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) ensure_headroom(*v);
   ensure_headroom(image_sign_);
@@ -85,7 +89,6 @@ void Halo::add_images(int axis, double lo, double len, int shells, double range,
     }
   };
   resize_with_headroom(image_start_, static_cast<std::size_t>(count) + 1);
-  ensure_headroom(image_start_);
   run_split(team, [&](int t, int nt) {
     const auto [b, e] = even_range(count, t, nt);
     for (int m = b; m < e; ++m) {

@@ -117,6 +117,25 @@ TEST(StepAllocations, DriftingSmallCrystalAllocatesNothing) {
   }
 }
 
+// md_bench's si-sw 64 case: a diamond box 10.9 A wide whose 4.8 A halo (cut-off and skin) holds
+// three or four of its (100) planes a side. Drifting as a whole, the crystal moves planes in and
+// out of the margin on every axis at once, so its halo swings by much more than a quarter.
+TEST(StepAllocations, DriftingSmallDiamondAllocatesNothing) {
+  for (int threads : {1, 2}) {
+    System s = build_lattice({LatticeKind::Diamond, 5.431, 2, 2, 2}, {"Si", 28.0855}, kMetalUnits);
+    assign_maxwell_boltzmann(s, 300.0, 5);
+    const double drift[3] = {0.7, 0.5, 0.3};  // A/ps: 1.7 box lengths over the 20 ps run
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      s.vx()[i] += drift[0];
+      s.vy()[i] += drift[1];
+      s.vz()[i] += drift[2];
+    }
+    Simulation sim(std::move(s), std::make_unique<StillingerWeber>(SwParams::silicon()),
+                   std::make_unique<VelocityVerlet>(0.001), {1.0, 1, true, 10}, true, threads);
+    EXPECT_EQ(allocations_during(sim, 20000), 0) << threads << " thread(s)";
+  }
+}
+
 TEST(StepAllocations, LangevinStepAllocatesNothing) {
   Simulation sim(make_lj_melt(5, 5, 5), lj(),
                  std::make_unique<LangevinIntegrator>(0.005, ThermostatSettings{1.44, 1.0, 1}),
