@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "compare/diff/comparison_output.hpp"
 #include "compare/diff/printf_string.hpp"
 #include "compare/report/drift_verdict.hpp"
+#include "compare/report/rebuild_tails.hpp"
 
 namespace mdb::compare {
 namespace {
@@ -29,54 +29,6 @@ void add(std::vector<Finding>& out, std::string rule, Severity s, std::string ob
 double mean_step_us(const BenchSummary& b) {
   const double rate = b.value("steps_per_s");
   return rate > 0 ? 1e6 / rate : std::nan("");
-}
-
-// Neighbour rebuilds make steps bimodal: a rebuild step costs many ordinary ones. With a real
-// share of time in the list, that, not the machine, is the likely cause of a wide distribution.
-bool rebuilds_explain_spread(const BenchSummary& b) {
-  return b.value("frac_neigh") > HL::kRebuildShare;
-}
-
-// Whether rebuild steps make a latency tail at `quantile` (0.95, 0.99) of `ratio` x the mean
-// step. With steps_per_build k and the list's share f, a rebuild step costs about the mean step
-// plus the list's time of the k steps it serves, mean x (1 + f (k - 1)) (f also holds the list's
-// upkeep on the other steps, so this errs high). A Batched row's R replicas rebuild together
-// under a fixed interval (one step in k, all R lists: that cost), or each on steps of its own
-// under the displacement check (up to R steps in k, one replica's list each: 1 + f (k - 1) / R;
-// k is counted on the replica that built least, so that errs high too). Rebuilds reach the
-// quantile when their share of the steps is at least kRebuildReach of the tail's 1 - quantile
-// (k <= 25 for the p95): the few ordinary steps a machine slows fill the rest (water, rebuilding
-// every 20.7-21.7 steps, has its p95 at its rebuild steps), and in.lj's every-20 policy gives k a
-// hair above 20 when the timed steps end mid-interval. They explain the tail when a rebuild step
-// is at least that slow. Without steps_per_build (files from before it, other programs), a real
-// share of time in the list stands for both.
-struct RebuildSteps {
-  double every = 0;      // one step in `every` holds a rebuild
-  double over_mean = 0;  // that step's time over the mean step
-  int replicas = 1;      // rebuilding on steps of their own (1: together, or one simulation)
-};
-
-// The ways the rows' rebuilds can fall: together, and for a Batched row each replica apart.
-std::vector<RebuildSteps> rebuild_steps(const BenchSummary& b) {
-  const double k = b.value("steps_per_build"), f = b.value("frac_neigh");
-  std::vector<RebuildSteps> ways = {{k, 1 + f * (k - 1), 1}};
-  if (const int r = b.parts.replicas; r > 1) ways.push_back({k / r, 1 + f * (k - 1) / r, r});
-  return ways;
-}
-
-// The way that makes a tail of `ratio` x the mean at `quantile`, if any.
-std::optional<RebuildSteps> rebuilds_making_tail(const BenchSummary& b, double ratio,
-                                                 double quantile) {
-  if (!(b.value("steps_per_build") > 0) || !(b.value("frac_neigh") >= 0)) return std::nullopt;
-  for (const RebuildSteps& w : rebuild_steps(b)) {
-    if (w.every * (1 - quantile) * HL::kRebuildReach <= 1 + 1e-9 && w.over_mean >= ratio) return w;
-  }
-  return std::nullopt;
-}
-
-bool rebuilds_explain_tail(const BenchSummary& b, double ratio, double quantile) {
-  if (!b.has("steps_per_build")) return rebuilds_explain_spread(b);
-  return rebuilds_making_tail(b, ratio, quantile).has_value();
 }
 
 // A Peer row measures LAMMPS: its lists and allocations are LAMMPS's, nothing to change here.
@@ -219,29 +171,6 @@ void phase_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Findi
 std::string floor_note(const char* what, double fence) {
   return " This run's rows reach " + printf_string("%.2f", fence) + " " + what +
          " (Tukey's fence over its rows): the machine's noise, not this row's.";
-}
-
-// What the rebuilds that explain a tail of `ratio` x the mean at `quantile` cost, in the
-// counters' words (rebuilds_making_tail's estimate).
-std::string rebuild_note(const BenchSummary& b, double ratio, double quantile) {
-  const double f = b.value("frac_neigh");
-  const auto w = rebuilds_making_tail(b, ratio, quantile);
-  if (!b.has("steps_per_build") || !w) {
-    return "Slow steps are likely neighbour rebuilds (" + percent_string(f) +
-           " of the time is in the list).";
-  }
-  const std::string cost = ", at up to about " + printf_string("%.1f", w->over_mean) +
-                           "x the mean step (" + percent_string(f) +
-                           " of the time is in the list).";
-  if (w->replicas > 1) {
-    return "Slow steps are neighbour rebuilds: each of the " + std::to_string(w->replicas) +
-           " replicas rebuilds about one step in " +
-           printf_string("%.3g", b.value("steps_per_build")) +
-           " on steps of its own, so one step in " + printf_string("%.3g", w->every) +
-           " holds a rebuild" + cost;
-  }
-  return "Slow steps are neighbour rebuilds: one step in " + printf_string("%.3g", w->every) +
-         " rebuilds" + cost;
 }
 
 void timing_rules(const BenchSummary& b, const RunNoise& noise, std::vector<Finding>& out) {
