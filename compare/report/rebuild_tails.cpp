@@ -16,9 +16,10 @@ namespace HL = hotspot_limits;
 // step. With steps_per_build k and the list's share f, a rebuild step costs about the mean step
 // plus the list's time of the k steps it serves, mean x (1 + f (k - 1)) (f also holds the list's
 // upkeep on the other steps, so this errs high). A Batched row's R replicas rebuild together
-// under a fixed interval (one step in k, all R lists: that cost), or each on steps of its own
-// under the displacement check (up to R steps in k, one replica's list each: 1 + f (k - 1) / R;
-// k is counted on the replica that built least, so that errs high too). Rebuilds reach the
+// under a fixed interval (one step in k, all R lists: that cost), or, on a CPU engine, each on
+// steps of its own under the displacement check (up to R steps in k, one replica's list each:
+// 1 + f (k - 1) / R; k is counted on the replica that built least, and threads running replicas
+// side by side make a rebuild step slower still, so that errs high too). Rebuilds reach the
 // quantile when their share of the steps is at least kRebuildReach of the tail's 1 - quantile
 // (k <= 25 for the p95): the few ordinary steps a machine slows fill the rest (water, rebuilding
 // every 20.7-21.7 steps, has its p95 at its rebuild steps), and in.lj's every-20 policy gives k a
@@ -35,8 +36,18 @@ struct RebuildSteps {
 std::vector<RebuildSteps> rebuild_steps(const BenchSummary& b) {
   const double k = b.value("steps_per_build"), f = b.value("frac_neigh");
   std::vector<RebuildSteps> ways = {{k, 1 + f * (k - 1), 1}};
-  if (const int r = b.parts.replicas; r > 1) ways.push_back({k / r, 1 + f * (k - 1) / r, r});
+  // Only the CPU engines' replicas are simulations of their own; the device engine keeps one
+  // control block and rebuilds every replica together (kernels/common/engine_control.hpp).
+  const bool own_lists = b.parts.backend.rfind("cpu", 0) == 0;
+  if (const int r = b.parts.replicas; r > 1 && own_lists) {
+    ways.push_back({k / r, 1 + f * (k - 1) / r, r});
+  }
   return ways;
+}
+
+// A step count as a reader would write it: 1000, not 1e+03.
+std::string steps_string(double k) {
+  return k >= 100 ? printf_string("%.0f", k) : printf_string("%.3g", k);
 }
 
 // The way that makes a tail of `ratio` x the mean at `quantile`, if any.
@@ -74,13 +85,12 @@ std::string rebuild_note(const BenchSummary& b, double ratio, double quantile) {
                            " of the time is in the list).";
   if (w->replicas > 1) {
     return "Slow steps are neighbour rebuilds: each of the " + std::to_string(w->replicas) +
-           " replicas rebuilds about one step in " +
-           printf_string("%.3g", b.value("steps_per_build")) +
-           " on steps of its own, so one step in " + printf_string("%.3g", w->every) +
-           " holds a rebuild" + cost;
+           " replicas rebuilds about one step in " + steps_string(b.value("steps_per_build")) +
+           " on steps of its own, so one step in " + steps_string(w->every) + " holds a rebuild" +
+           cost;
   }
-  return "Slow steps are neighbour rebuilds: one step in " + printf_string("%.3g", w->every) +
-         " rebuilds" + cost;
+  return "Slow steps are neighbour rebuilds: one step in " + steps_string(w->every) + " rebuilds" +
+         cost;
 }
 
 }  // namespace mdb::compare

@@ -1,6 +1,8 @@
 #pragma once
-// A small, fast, seedable generator with the same stream on every platform (std::normal_
-// distribution is implementation-defined, which would make seeded runs differ between libraries).
+// A small, fast, seedable generator whose stream is ours, not the standard library's
+// (std::normal_distribution is implementation-defined, which would make seeded runs differ between
+// libraries). Its normals read exp and log from libm, so a libm that rounds them differently can
+// move a draw across the ziggurat's accept test and shift the stream from there.
 #include <cmath>
 #include <cstdint>
 

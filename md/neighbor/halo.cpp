@@ -58,10 +58,11 @@ void Halo::build(System& sys, double range, int max_shells, ThreadTeam* team, bo
     shells_[a] = k;
     if (ghosts) add_images(a, box.lo[a], len, k, range, team);
   }
-  // Room for the next rebuild's ghost count, so steps never reallocate. image_start_ too, once
-  // its last axis (the most atoms) is done: kept after the first axis, whose count is only the
-  // local atoms, its spare rose little above the later axes' counts, and a few more ghosts
-  // reallocated it inside a step (si-sw 64).
+  // Room for the next rebuild's ghost count, so steps never reallocate; image_start_'s once its
+  // last axis (the most atoms) is done. Taken after every axis, the first one's (the local atoms
+  // alone) left a capacity just above what the later axes' sizes ask of ensure_headroom, whose
+  // own rule then reallocated it inside a step when a rebuild brought a few more ghosts (si-sw
+  // 64, the buffer two thirds full).
   if (ghosts) ensure_headroom(image_start_);
   for (auto* v : {&x_, &y_, &z_}) ensure_headroom(*v);
   for (auto* v : {&species_, &owner_, &ix_, &iy_, &iz_}) ensure_headroom(*v);

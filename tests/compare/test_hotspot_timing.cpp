@@ -164,8 +164,8 @@ TEST(RunNoise, UpperFenceOfTheRunsRows) {
   EXPECT_NEAR(run_noise(run).batched_wait_fence, 0.115, 1e-12);
 }
 
-// A Batched row's replicas rebuild on steps of their own under the displacement check, so R of
-// them bring R times as many rebuild steps, each one replica's list. md_bench's default run:
+// A CPU Batched row's replicas rebuild on steps of their own under the displacement check, so R
+// of them bring R times as many rebuild steps, each one replica's list. md_bench's default run:
 // al-eam's 64-atom Batched row with 4 replicas rebuilt one step in 81 per replica, 13 % of the
 // time in the list, and had its p95 at 2.7x the mean.
 TEST(Hotspots, ABatchedRowsReplicasRebuildOnStepsOfTheirOwn) {
@@ -202,6 +202,9 @@ TEST(Hotspots, ABatchedRowsReplicasRebuildOnStepsOfTheirOwn) {
   EXPECT_EQ(severity("Batched/NVE/64/al-eam/cpu/replicas:2/manual_time", 0.133, 81, 27),
             Severity::kWarning);
   EXPECT_EQ(severity("Step/NVE/64/al-eam/cpu/manual_time", 0.133, 81, 27), Severity::kWarning);
+  // The device engine rebuilds every replica together (one control block): no steps of their own.
+  EXPECT_EQ(severity("Batched/NVE/64/al-eam/cuda/replicas:4/manual_time", 0.133, 81, 27),
+            Severity::kWarning);
   // Replicas on a fixed interval rebuild together, every list in one step: lj-melt's every 20
   // steps at 1 + 0.236 x 19 = 5.5x.
   h = tail("Batched/NVE/64/lj-melt/cpu/replicas:4/manual_time", 0.236, 20, 43.4);
