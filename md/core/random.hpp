@@ -56,7 +56,7 @@ class Rng {
       // In the wedge between the layer's core and its edge: under the density, or draw again.
       const double x = u * z.x[layer];
       const double y = z.f[layer] + uniform() * (z.f[layer + 1] - z.f[layer]);
-      if (y < std::exp(-0.5 * x * x)) return x;
+      if (y < ziggurat_density(x)) return x;
     }
   }
 
@@ -74,6 +74,7 @@ class Rng {
     return negative ? -(r + a) : r + a;
   }
 
+  // normal_ziggurat() once, at construction: a call per draw would test its static's guard.
   const NormalZiggurat* zig_;
   std::uint64_t s_[4];
 };
